@@ -1,0 +1,155 @@
+package dev.recyclable.buffers.websocket;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Incremental, fail-fast UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing
+ * above U+10FFFF). Bytes may be fed in any split, a code point may straddle two calls; the
+ * validator rejects at the first byte that cannot continue a valid sequence, which is what
+ * RFC 6455 section 8.1 and Autobahn's 6.x cases ask of a text message.
+ *
+ * <p>ASCII runs are skipped eight bytes at a time through a {@code long} view of the array;
+ * everything else goes through Björn Höhrmann's DFA (a 256-entry byte class table and a
+ * 108-entry transition table). Not thread-safe; one instance per message being assembled,
+ * reused via {@link #reset()}. Allocates nothing.
+ */
+public final class Utf8Validator {
+    private static final int ACCEPT = 0;
+    private static final int REJECT = 12;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Byte -> character class. */
+    private static final byte[] CLASSES = new byte[256];
+    /** (state + class) -> state; states are multiples of 12. */
+    private static final byte[] TRANSITIONS = {
+        0, 12, 24, 36, 60, 96, 84, 12, 12, 12, 48, 72, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+        12, 0, 12, 12, 12, 12, 12, 0, 12, 0, 12, 12, 12, 24, 12, 12, 12, 12, 12, 24, 12, 24, 12, 12,
+        12, 12, 12, 12, 12, 12, 12, 24, 12, 12, 12, 12, 12, 24, 12, 12, 12, 12, 12, 12, 12, 24, 12, 12,
+        12, 12, 12, 12, 12, 12, 12, 36, 12, 36, 12, 12, 12, 36, 12, 12, 12, 12, 12, 36, 12, 36, 12, 12,
+        12, 36, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+    };
+
+    static {
+        fill(0x80, 0x8F, 1);
+        fill(0x90, 0x9F, 9);
+        fill(0xA0, 0xBF, 7);
+        fill(0xC0, 0xC1, 8);
+        fill(0xC2, 0xDF, 2);
+        fill(0xE0, 0xE0, 10);
+        fill(0xE1, 0xEC, 3);
+        fill(0xED, 0xED, 4);
+        fill(0xEE, 0xEF, 3);
+        fill(0xF0, 0xF0, 11);
+        fill(0xF1, 0xF3, 6);
+        fill(0xF4, 0xF4, 5);
+        fill(0xF5, 0xFF, 8);
+    }
+
+    private static void fill(int from, int to, int characterClass) {
+        for (int b = from; b <= to; b++) {
+            CLASSES[b] = (byte) characterClass;
+        }
+    }
+
+    private int state = ACCEPT;
+
+    /**
+     * Feeds {@code length} bytes of {@code bytes} from {@code offset}.
+     *
+     * @return false as soon as the bytes seen so far can no longer be valid UTF-8; once false,
+     *         it stays false until {@link #reset()}
+     */
+    public boolean update(byte[] bytes, int offset, int length) {
+        if (state != REJECT) {
+            state = scan(state, bytes, offset, offset + length);
+        }
+        return state != REJECT;
+    }
+
+    /**
+     * Feeds the bytes between {@code buffer}'s position and limit without moving its position.
+     *
+     * @return false as soon as the input can no longer be valid UTF-8
+     */
+    public boolean update(ByteBuffer buffer) {
+        return update(buffer, buffer.position(), buffer.remaining());
+    }
+
+    /** Feeds {@code length} bytes of {@code buffer} from absolute {@code index}. */
+    public boolean update(ByteBuffer buffer, int index, int length) {
+        if (state == REJECT) {
+            return false;
+        }
+        if (buffer.hasArray()) {
+            int start = buffer.arrayOffset() + index;
+            state = scan(state, buffer.array(), start, start + length);
+        } else {
+            state = scan(state, buffer, index, index + length);
+        }
+        return state != REJECT;
+    }
+
+    /** Whether everything fed so far is valid and ends on a code point boundary. */
+    public boolean isComplete() {
+        return state == ACCEPT;
+    }
+
+    /** Whether everything fed so far is valid or a valid prefix. */
+    public boolean isValidSoFar() {
+        return state != REJECT;
+    }
+
+    /** Forgets all input, ready for a new message. */
+    public void reset() {
+        state = ACCEPT;
+    }
+
+    /** Whether the range is complete, valid UTF-8. */
+    public static boolean isValid(byte[] bytes, int offset, int length) {
+        return scan(ACCEPT, bytes, offset, offset + length) == ACCEPT;
+    }
+
+    private static int scan(int state, byte[] bytes, int index, int end) {
+        int i = index;
+        int s = state;
+        while (true) {
+            if (s == ACCEPT) {
+                while (i <= end - 8 && ((long) LONGS.get(bytes, i) & HIGH_BITS) == 0) {
+                    i += 8;
+                }
+            }
+            if (i >= end) {
+                return s;
+            }
+            s = TRANSITIONS[s + CLASSES[bytes[i++] & 0xFF]];
+            if (s == REJECT) {
+                return REJECT;
+            }
+        }
+    }
+
+    private static int scan(int state, ByteBuffer buffer, int index, int end) {
+        int i = index;
+        int s = state;
+        while (true) {
+            if (s == ACCEPT) {
+                // the high-bit mask is the same in either byte order
+                while (i <= end - 8 && (buffer.getLong(i) & HIGH_BITS) == 0) {
+                    i += 8;
+                }
+            }
+            if (i >= end) {
+                return s;
+            }
+            s = TRANSITIONS[s + CLASSES[buffer.get(i++) & 0xFF]];
+            if (s == REJECT) {
+                return REJECT;
+            }
+        }
+    }
+}

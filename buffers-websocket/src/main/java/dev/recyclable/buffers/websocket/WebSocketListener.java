@@ -1,0 +1,35 @@
+package dev.recyclable.buffers.websocket;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Receives what a {@link WebSocketDecoder} assembles. Calls are made on the thread that feeds
+ * the decoder, one at a time. Control frames arrive as soon as they are complete, also in the
+ * middle of a fragmented message.
+ */
+public interface WebSocketListener {
+
+    /**
+     * A complete data message. It is released when this method returns unless the listener
+     * calls {@link WebSocketMessage#retain()}; then the listener must close it.
+     */
+    void onMessage(WebSocketMessage message);
+
+    /**
+     * A Ping. {@code payload} (at most 125 bytes, read-only) is reused by the decoder: copy what
+     * must outlive the call. Answering with a Pong is the transport's job.
+     */
+    default void onPing(ByteBuffer payload) {
+    }
+
+    /** A Pong; {@code payload} as in {@link #onPing}. */
+    default void onPong(ByteBuffer payload) {
+    }
+
+    /**
+     * A valid Close frame. {@code code} is {@link CloseCodes#NO_STATUS} when the frame had no
+     * body. The decoder ignores any bytes after it.
+     */
+    default void onClose(int code, String reason) {
+    }
+}

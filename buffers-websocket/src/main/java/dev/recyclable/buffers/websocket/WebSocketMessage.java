@@ -1,0 +1,153 @@
+package dev.recyclable.buffers.websocket;
+
+import dev.recyclable.buffers.ByteBufferView;
+import dev.recyclable.buffers.RecyclableOutputStream;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * A complete WebSocket data message whose payload lives in pooled chunks.
+ *
+ * <p><b>Ownership.</b> A message handed to {@link WebSocketListener#onMessage} belongs to the
+ * decoder: its chunks go back to the pool as soon as the listener returns, and the object may
+ * be reused for the next message. A listener that needs it longer calls {@link #retain()}
+ * during the call; it then owns the message and must {@link #close()} it (the equivalent of
+ * .NET's {@code IsStreamDisposedAutomatically = false}). A message built with
+ * {@link #text(RecyclableOutputStream)} or {@link #binary(RecyclableOutputStream)} owns the
+ * given stream; writing it to an encoder hands that ownership on.
+ *
+ * <p>Not thread-safe. Text messages keep the UTF-8 bytes exactly as received (already
+ * validated): {@link #content()}, {@link #newInputStream()} and {@link #byteBuffers()} give
+ * the raw bytes without decoding; {@link #text()} decodes.
+ */
+public final class WebSocketMessage implements AutoCloseable {
+    private MessageType type;
+    private RecyclableOutputStream content;
+    private boolean retained;
+
+    WebSocketMessage() {
+    }
+
+    private WebSocketMessage(MessageType type, RecyclableOutputStream content) {
+        assign(type, content);
+    }
+
+    /** A text message of the UTF-8 bytes in {@code utf8}; the message takes ownership of the stream. */
+    public static WebSocketMessage text(RecyclableOutputStream utf8) {
+        return new WebSocketMessage(MessageType.TEXT, Objects.requireNonNull(utf8, "utf8")).retain();
+    }
+
+    /** A binary message of the bytes in {@code bytes}; the message takes ownership of the stream. */
+    public static WebSocketMessage binary(RecyclableOutputStream bytes) {
+        return new WebSocketMessage(MessageType.BINARY, Objects.requireNonNull(bytes, "bytes")).retain();
+    }
+
+    /** Rebinds a recycled instance to the next message (decoder use). */
+    void assign(MessageType type, RecyclableOutputStream content) {
+        this.type = type;
+        this.content = content;
+        this.retained = false;
+    }
+
+    /** Takes the content back without releasing it (decoder use, to recycle an unretained message's stream). */
+    RecyclableOutputStream detach() {
+        RecyclableOutputStream c = content;
+        content = null;
+        return c;
+    }
+
+    public MessageType type() {
+        return type;
+    }
+
+    public boolean isText() {
+        return type == MessageType.TEXT;
+    }
+
+    /** Payload size in bytes (UTF-8 bytes for text). */
+    public long length() {
+        return open().length();
+    }
+
+    /**
+     * The pooled stream holding the payload, for zero-copy access ({@code forEachSegment},
+     * {@code writeTo}). Read-only by contract; owned by this message.
+     */
+    public RecyclableOutputStream content() {
+        return open();
+    }
+
+    /** A fresh stream over the payload; valid while this message is open. */
+    public InputStream newInputStream() {
+        return open().newInputStream();
+    }
+
+    /**
+     * Zero-copy {@code ByteBuffer} views of the payload. The view holds its own reference to
+     * the chunks, so it stays valid after this message is closed, until the view is closed.
+     */
+    public ByteBufferView byteBuffers() {
+        return open().byteBuffers();
+    }
+
+    /** A copy of the payload (the raw UTF-8 for text). */
+    public byte[] toByteArray() {
+        return open().toByteArray();
+    }
+
+    /** The text, decoded from UTF-8. */
+    public String text() {
+        if (type != MessageType.TEXT) {
+            throw new IllegalStateException("binary message has no text");
+        }
+        return open().toString(StandardCharsets.UTF_8);
+    }
+
+    /** The decoded text for a text message; a short description for a binary message or a closed one. */
+    @Override
+    public String toString() {
+        if (content == null) {
+            return "WebSocketMessage[" + type + ", closed]";
+        }
+        return type == MessageType.TEXT ? text() : "WebSocketMessage[BINARY, " + content.length() + " bytes]";
+    }
+
+    /**
+     * Takes ownership: the message is no longer released when the listener returns, and the
+     * caller must {@link #close()} it.
+     */
+    public WebSocketMessage retain() {
+        open();
+        retained = true;
+        return this;
+    }
+
+    /** Whether {@link #retain()} was called. */
+    public boolean isRetained() {
+        return retained;
+    }
+
+    public boolean isClosed() {
+        return content == null;
+    }
+
+    /** Returns the payload's chunks to the pool. Idempotent. */
+    @Override
+    public void close() {
+        RecyclableOutputStream c = content;
+        content = null;
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    private RecyclableOutputStream open() {
+        RecyclableOutputStream c = content;
+        if (c == null) {
+            throw new IllegalStateException("message already released; retain() it to keep it past the listener call");
+        }
+        return c;
+    }
+}
