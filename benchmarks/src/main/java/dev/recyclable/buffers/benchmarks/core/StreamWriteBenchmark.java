@@ -1,0 +1,160 @@
+package dev.recyclable.buffers.benchmarks.core;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.PooledByteBufAllocator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import okio.Buffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.io.ExpandableDirectBufferOutputStream;
+import org.apache.commons.io.output.UnsynchronizedByteArrayOutputStream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One stream's whole life, per contender: obtain it, write {@code totalBytes} in pieces of
+ * {@code pieceBytes} through a non-inlined writer ({@link Writers}), consume the content into a
+ * discarding stream, close or release it.
+ *
+ * <p>Every method does the same work with the same bytes; only the buffer differs. The peers are
+ * used the way their documentation shows. Run with {@code -prof gc} for bytes allocated per op.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 3, jvmArgsAppend = {
+        ForkedJvm.HEAP_MIN, ForkedJvm.HEAP_MAX, ForkedJvm.PRE_TOUCH,
+        ForkedJvm.ADD_EXPORTS, ForkedJvm.AGRONA_EXPORT})
+public class StreamWriteBenchmark {
+
+    /** N: 1 KiB, 64 KiB, 1 MiB, 16 MiB, 64 MiB. */
+    @Param({"1024", "65536", "1048576", "16777216", "67108864"})
+    public int totalBytes;
+
+    /** W: 1 means {@code write(int)} per byte. */
+    @Param({"1", "128", "4096", "65536"})
+    public int pieceBytes;
+
+    private byte[] piece;
+    private byte[] limitTarget;
+    private DiscardingOutputStream sink;
+    private BufferPool pool;
+    private ExpandableArrayBuffer agronaReusedBuffer;
+    private ExpandableDirectBufferOutputStream agronaReusedStream;
+
+    @Setup
+    public void setUp() {
+        piece = new byte[pieceBytes];
+        new SplittableRandom(pieceBytes).nextBytes(piece);
+        limitTarget = new byte[totalBytes];
+        sink = new DiscardingOutputStream();
+        pool = BufferPool.shared();
+        // Agrona's idiom: one expandable buffer kept by the thread and rewound for every message.
+        agronaReusedBuffer = new ExpandableArrayBuffer();
+        agronaReusedStream = new ExpandableDirectBufferOutputStream(agronaReusedBuffer);
+    }
+
+    /** The physical limit: the same pieces copied into one preallocated array, then consumed. */
+    @Benchmark
+    public long arraycopyLimit() throws IOException {
+        int length = Writers.copy(limitTarget, piece, pieceBytes, totalBytes);
+        sink.write(limitTarget, 0, length);
+        return sink.bytesSeen();
+    }
+
+    /** Ours: a stream from the shared pool, consumed with {@code writeTo}, closed to return its chunks. */
+    @Benchmark
+    public long recyclable() throws IOException {
+        try (RecyclableOutputStream out = pool.newStream()) {
+            Writers.write(out, piece, pieceBytes, totalBytes);
+            out.writeTo(sink);
+        }
+        return sink.bytesSeen();
+    }
+
+    /** The usual way, consumed without a copy. */
+    @Benchmark
+    public long baosWriteTo() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Writers.write(out, piece, pieceBytes, totalBytes);
+        out.writeTo(sink);
+        return sink.bytesSeen();
+    }
+
+    /** The usual way as most code does it: {@code toByteArray()} then hand the array on. */
+    @Benchmark
+    public long baosToByteArray() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Writers.write(out, piece, pieceBytes, totalBytes);
+        byte[] content = out.toByteArray();
+        sink.write(content, 0, content.length);
+        return sink.bytesSeen();
+    }
+
+    /** commons-io's unsynchronized, segmented variant. */
+    @Benchmark
+    public long commonsIo() throws IOException {
+        UnsynchronizedByteArrayOutputStream out = UnsynchronizedByteArrayOutputStream.builder().get();
+        Writers.write(out, piece, pieceBytes, totalBytes);
+        out.writeTo(sink);
+        return sink.bytesSeen();
+    }
+
+    /** Netty's pooled heap buffer behind a ByteBufOutputStream, released every op. */
+    @Benchmark
+    public long nettyPooledHeap() throws IOException {
+        ByteBuf buffer = PooledByteBufAllocator.DEFAULT.heapBuffer();
+        try {
+            Writers.write(new ByteBufOutputStream(buffer), piece, pieceBytes, totalBytes);
+            buffer.readBytes(sink, buffer.readableBytes());
+        } finally {
+            buffer.release();
+        }
+        return sink.bytesSeen();
+    }
+
+    /** Agrona as most of its users hold it: one buffer per thread, rewound and reused forever. */
+    @Benchmark
+    public long agronaReused() throws IOException {
+        ExpandableDirectBufferOutputStream out = agronaReusedStream;
+        out.wrap(agronaReusedBuffer);
+        Writers.write(out, piece, pieceBytes, totalBytes);
+        sink.write(agronaReusedBuffer.byteArray(), 0, out.position());
+        return sink.bytesSeen();
+    }
+
+    /** Agrona with a fresh expandable buffer per op, like a ByteArrayOutputStream. */
+    @Benchmark
+    public long agronaFresh() throws IOException {
+        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
+        ExpandableDirectBufferOutputStream out = new ExpandableDirectBufferOutputStream(buffer);
+        Writers.write(out, piece, pieceBytes, totalBytes);
+        sink.write(buffer.byteArray(), 0, out.position());
+        return sink.bytesSeen();
+    }
+
+    /** Okio's segmented Buffer (segments come from and return to its SegmentPool). */
+    @Benchmark
+    public long okioBuffer() throws IOException {
+        Buffer buffer = new Buffer();
+        Writers.write(buffer, piece, pieceBytes, totalBytes);
+        buffer.writeTo(sink);
+        return sink.bytesSeen();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.recyclable.buffers.benchmarks.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns JMH JSON result files into the Markdown tables of BENCHMARKS.md: time per op against the
+ * arraycopy limit, bytes allocated per op, our time against each peer's, the issue's targets with
+ * met/missed verdicts, then the tiny-stream and pool-contention benchmarks.
+ *
+ * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar
+ * dev.recyclable.buffers.benchmarks.report.BenchmarksReport results/*.json > tables.md}
+ */
+public final class BenchmarksReport {
+    private BenchmarksReport() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length == 0) {
+            System.err.println("usage: BenchmarksReport <jmh-result.json>...");
+            System.exit(2);
+        }
+        List<JmhResult> results = new ArrayList<>();
+        for (String arg : args) {
+            results.addAll(JmhResult.read(Path.of(arg)));
+        }
+        System.out.print(render(results));
+    }
+
+    static String render(List<JmhResult> results) {
+        StringBuilder out = new StringBuilder();
+        Set<String> vms = new LinkedHashSet<>();
+        int minSamples = Integer.MAX_VALUE;
+        for (JmhResult result : results) {
+            vms.add(result.vm() + " (JDK " + result.jdk() + ")");
+            minSamples = Math.min(minSamples, result.samples());
+        }
+        out.append("Forked JVM: ").append(String.join(", ", vms)).append(". Every number is a median over ")
+                .append("all measured iterations of all forks (at least ").append(minSamples)
+                .append(" per cell).\n\n");
+
+        Grid streams = new Grid(results, "StreamWriteBenchmark");
+        if (!streams.isEmpty()) {
+            out.append("### Targets\n\n").append(TargetChecks.render(TargetChecks.check(streams))).append('\n');
+            out.append("### Time per op, and ratio to the arraycopy limit (lower is better)\n\n")
+                    .append(ReportTables.timeVersusLimit(streams)).append('\n');
+            out.append("### RecyclableOutputStream against each peer: peer time / our time ")
+                    .append("(above 1: we are faster; bold: the peer is faster)\n\n")
+                    .append(ReportTables.usVersusPeers(streams)).append('\n');
+            out.append("### Bytes allocated per op (-prof gc, gc.alloc.rate.norm)\n\n")
+                    .append(ReportTables.bytesPerOp(streams)).append('\n');
+        }
+        Grid tiny = new Grid(results, "TinyStreamBenchmark");
+        if (!tiny.isEmpty()) {
+            out.append("### Tiny stream: create, write 16 bytes, consume, close\n\n")
+                    .append(ReportTables.byContender(tiny)).append('\n');
+        }
+        Grid contention = new Grid(results, "PoolContentionBenchmark");
+        if (!contention.isEmpty()) {
+            out.append("### Pool contention: two threads, one shared pool (time/op of one thread)\n\n")
+                    .append(ReportTables.byContender(contention)).append('\n');
+        }
+        return out.toString();
+    }
+}

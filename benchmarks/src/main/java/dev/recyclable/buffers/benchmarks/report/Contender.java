@@ -1,0 +1,60 @@
+package dev.recyclable.buffers.benchmarks.report;
+
+/**
+ * The benchmark methods the report knows, in the column order of its tables, with the names a
+ * reader recognises. A method the report does not know still appears, after these, under its own name.
+ */
+enum Contender {
+    ARRAYCOPY_LIMIT("arraycopyLimit", "arraycopy limit"),
+    RECYCLABLE("recyclable", "RecyclableOutputStream"),
+    BAOS_WRITE_TO("baosWriteTo", "BAOS writeTo"),
+    BAOS_TO_BYTE_ARRAY("baosToByteArray", "BAOS toByteArray"),
+    COMMONS_IO("commonsIo", "commons-io UBAOS"),
+    NETTY_POOLED_HEAP("nettyPooledHeap", "Netty pooled heap"),
+    AGRONA_REUSED("agronaReused", "Agrona reused"),
+    AGRONA_FRESH("agronaFresh", "Agrona fresh"),
+    OKIO_BUFFER("okioBuffer", "Okio Buffer");
+
+    final String method;
+    final String label;
+
+    Contender(String method, String label) {
+        this.method = method;
+        this.label = label;
+    }
+
+    /** True for the libraries we compare ourselves against (not us, not the limit). */
+    boolean isPeer() {
+        return this != ARRAYCOPY_LIMIT && this != RECYCLABLE;
+    }
+
+    /** Display name of a benchmark method. */
+    static String label(String method) {
+        for (Contender contender : values()) {
+            if (contender.method.equals(method)) {
+                return contender.label;
+            }
+        }
+        return method;
+    }
+
+    /** Sort key putting known contenders first, in declaration order. */
+    static int order(String method) {
+        for (Contender contender : values()) {
+            if (contender.method.equals(method)) {
+                return contender.ordinal();
+            }
+        }
+        return values().length;
+    }
+
+    /** Whether a method is one of the peers (unknown methods count as peers: better to over-compare). */
+    static boolean isPeer(String method) {
+        for (Contender contender : values()) {
+            if (contender.method.equals(method)) {
+                return contender.isPeer();
+            }
+        }
+        return true;
+    }
+}

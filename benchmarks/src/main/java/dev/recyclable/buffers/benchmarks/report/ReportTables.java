@@ -1,0 +1,109 @@
+package dev.recyclable.buffers.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Renders grids as Markdown tables. */
+final class ReportTables {
+    private static final String LIMIT = Contender.ARRAYCOPY_LIMIT.method;
+    private static final String US = Contender.RECYCLABLE.method;
+
+    private ReportTables() {
+    }
+
+    /** Time per op of every contender, with its ratio to the arraycopy limit of the same cell. */
+    static String timeVersusLimit(Grid grid) {
+        return table(grid, grid.methods(), (cell) -> method -> {
+            Optional<JmhResult> result = grid.get(cell, method);
+            if (result.isEmpty()) {
+                return "";
+            }
+            double nanos = result.get().nanosPerOp();
+            Optional<JmhResult> limit = grid.get(cell, LIMIT);
+            if (method.equals(LIMIT) || limit.isEmpty()) {
+                return Format.time(nanos);
+            }
+            return "**" + Format.ratio(nanos / limit.get().nanosPerOp()) + "** " + Format.time(nanos);
+        });
+    }
+
+    /** Bytes allocated per op of every contender. */
+    static String bytesPerOp(Grid grid) {
+        return table(grid, grid.methods(), cell -> method ->
+                grid.get(cell, method).map(r -> Format.bytes(r.bytesPerOp())).orElse(""));
+    }
+
+    /** Peer time divided by our time in the same cell: above 1 means RecyclableOutputStream is faster. */
+    static String usVersusPeers(Grid grid) {
+        List<String> peers = new ArrayList<>();
+        for (String method : grid.methods()) {
+            if (Contender.isPeer(method)) {
+                peers.add(method);
+            }
+        }
+        return table(grid, peers, cell -> method -> {
+            Optional<JmhResult> us = grid.get(cell, US);
+            Optional<JmhResult> peer = grid.get(cell, method);
+            if (us.isEmpty() || peer.isEmpty()) {
+                return "";
+            }
+            double ratio = peer.get().nanosPerOp() / us.get().nanosPerOp();
+            String text = Format.ratio(ratio);
+            return ratio < 1 ? "**" + text + "**" : text;
+        });
+    }
+
+    /** Contenders as rows, for benchmarks with a single cell per size (tiny stream, contention). */
+    static String byContender(Grid grid) {
+        StringBuilder out = new StringBuilder();
+        out.append("| workload | contender | time/op | B/op | time vs RecyclableOutputStream |\n");
+        out.append("|---|---|---:|---:|---:|\n");
+        for (Grid.Cell cell : grid.cells()) {
+            Optional<JmhResult> us = grid.get(cell, US);
+            for (String method : grid.methods()) {
+                Optional<JmhResult> result = grid.get(cell, method);
+                if (result.isEmpty()) {
+                    continue;
+                }
+                String vsUs = us.map(u -> Format.ratio(result.get().nanosPerOp() / u.nanosPerOp())).orElse("");
+                out.append("| ").append(workload(cell, result.get())).append(" | ")
+                        .append(Contender.label(method)).append(" | ")
+                        .append(Format.time(result.get().nanosPerOp())).append(" | ")
+                        .append(Format.bytes(result.get().bytesPerOp())).append(" | ")
+                        .append(vsUs).append(" |\n");
+            }
+        }
+        return out.toString();
+    }
+
+    private static String workload(Grid.Cell cell, JmhResult result) {
+        String threads = result.threads() > 1 ? ", " + result.threads() + " threads" : "";
+        if (cell.totalBytes() < 0) {
+            return "16 B" + threads;
+        }
+        return cell.label() + threads;
+    }
+
+    private static String table(Grid grid, List<String> columns,
+                                Function<Grid.Cell, Function<String, String>> cellText) {
+        StringBuilder out = new StringBuilder("| N | W |");
+        StringBuilder rule = new StringBuilder("|---:|---:|");
+        for (String method : columns) {
+            out.append(' ').append(Contender.label(method)).append(" |");
+            rule.append("---:|");
+        }
+        out.append('\n').append(rule).append('\n');
+        for (Grid.Cell cell : grid.cells()) {
+            out.append("| ").append(Format.size(cell.totalBytes())).append(" | ")
+                    .append(cell.pieceBytes() == 1 ? "1" : Format.size(cell.pieceBytes())).append(" |");
+            Function<String, String> text = cellText.apply(cell);
+            for (String method : columns) {
+                out.append(' ').append(text.apply(method)).append(" |");
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.recyclable.buffers.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The targets of issue 3, checked against the measured stream grid, each reported as met or
+ * missed with the measured value of its worst cell. Only cells present in the run are judged, and
+ * the table says how many were.
+ */
+final class TargetChecks {
+    private static final String LIMIT = Contender.ARRAYCOPY_LIMIT.method;
+    private static final String US = Contender.RECYCLABLE.method;
+
+    /** One target's verdict. */
+    record Verdict(String target, String status, String measured, int cellsJudged) {
+    }
+
+    private TargetChecks() {
+    }
+
+    static List<Verdict> check(Grid grid) {
+        List<Verdict> verdicts = new ArrayList<>();
+        verdicts.add(worst(grid, "allocation <= 64 B/op in every cell", 64, "B/op",
+                cell -> true, (us, limit) -> us.bytesPerOp()));
+        verdicts.add(worst(grid, "W >= 4 KiB and N >= 64 KiB: <= 1.25x the arraycopy limit", 1.25, "x",
+                cell -> cell.pieceBytes() >= 4096 && cell.totalBytes() >= 65536,
+                (us, limit) -> limit == null ? Double.NaN : us.nanosPerOp() / limit.nanosPerOp()));
+        verdicts.add(worst(grid, "W = 128: <= 2x the arraycopy limit", 2, "x",
+                cell -> cell.pieceBytes() == 128,
+                (us, limit) -> limit == null ? Double.NaN : us.nanosPerOp() / limit.nanosPerOp()));
+        verdicts.add(worst(grid, "write(int): <= 1 ns per byte", 1, "ns/byte",
+                cell -> cell.pieceBytes() == 1 && cell.totalBytes() >= 65536,
+                (us, limit) -> us.nanosPerOp() / us.intParam("totalBytes")));
+        verdicts.add(worst(grid, "1 KiB stream in one write (obtain, write, consume, close): <= 50 ns", 50, "ns",
+                cell -> cell.totalBytes() == 1024 && cell.pieceBytes() >= 1024,
+                (us, limit) -> us.nanosPerOp()));
+        verdicts.add(fasterThanEveryPeer(grid));
+        return verdicts;
+    }
+
+    static String render(List<Verdict> verdicts) {
+        StringBuilder out = new StringBuilder("| target | verdict | measured (worst cell) | cells judged |\n");
+        out.append("|---|---|---|---:|\n");
+        for (Verdict verdict : verdicts) {
+            out.append("| ").append(verdict.target()).append(" | ").append(verdict.status()).append(" | ")
+                    .append(verdict.measured()).append(" | ").append(verdict.cellsJudged()).append(" |\n");
+        }
+        return out.toString();
+    }
+
+    private interface CellFilter {
+        boolean accepts(Grid.Cell cell);
+    }
+
+    private interface Measure {
+        double of(JmhResult us, JmhResult limit);
+    }
+
+    private static Verdict worst(Grid grid, String target, double bound, String unit,
+                                 CellFilter filter, Measure measure) {
+        double worstValue = Double.NEGATIVE_INFINITY;
+        Grid.Cell worstCell = null;
+        int judged = 0;
+        for (Grid.Cell cell : grid.cells()) {
+            Optional<JmhResult> us = grid.get(cell, US);
+            if (!filter.accepts(cell) || us.isEmpty()) {
+                continue;
+            }
+            double value = measure.of(us.get(), grid.get(cell, LIMIT).orElse(null));
+            if (Double.isNaN(value)) {
+                continue;
+            }
+            judged++;
+            if (value > worstValue) {
+                worstValue = value;
+                worstCell = cell;
+            }
+        }
+        if (worstCell == null) {
+            return new Verdict(target, "not measured", "", 0);
+        }
+        String measured = String.format(Locale.ROOT, "%.3g %s (%s)", worstValue, unit, worstCell.label());
+        return new Verdict(target, worstValue <= bound ? "met" : "**missed**", measured, judged);
+    }
+
+    private static Verdict fasterThanEveryPeer(Grid grid) {
+        List<String> losses = new ArrayList<>();
+        int judged = 0;
+        for (Grid.Cell cell : grid.cells()) {
+            Optional<JmhResult> us = grid.get(cell, US);
+            if (cell.pieceBytes() < 128 || us.isEmpty()) {
+                continue;
+            }
+            judged++;
+            for (String method : grid.methods()) {
+                Optional<JmhResult> peer = grid.get(cell, method);
+                if (Contender.isPeer(method) && peer.isPresent()
+                        && peer.get().nanosPerOp() < us.get().nanosPerOp()) {
+                    losses.add(String.format(Locale.ROOT, "%s %s %s", Contender.label(method),
+                            Format.ratio(us.get().nanosPerOp() / peer.get().nanosPerOp()) + " faster at",
+                            cell.label()));
+                }
+            }
+        }
+        if (judged == 0) {
+            return new Verdict("faster than every peer in every cell with W >= 128", "not measured", "", 0);
+        }
+        return new Verdict("faster than every peer in every cell with W >= 128",
+                losses.isEmpty() ? "met" : "**missed** in " + losses.size() + " comparisons",
+                losses.isEmpty() ? "no peer faster in any cell" : String.join("; ", losses), judged);
+    }
+}

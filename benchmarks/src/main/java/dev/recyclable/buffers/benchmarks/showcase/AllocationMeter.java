@@ -1,0 +1,48 @@
+package dev.recyclable.buffers.benchmarks.showcase;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * Measures bytes allocated and time per operation on the calling thread, with HotSpot's per-thread
+ * allocation counter ({@code com.sun.management.ThreadMXBean}), the same counter JMH's
+ * {@code -prof gc} reads. Each measurement runs the operation once as warm-up for as many
+ * repetitions as it measures, so the JIT has compiled it before it is counted.
+ */
+public final class AllocationMeter {
+
+    /** A job to repeat; it may throw, which aborts the measurement. */
+    @FunctionalInterface
+    public interface Operation {
+        void run() throws Exception;
+    }
+
+    private final com.sun.management.ThreadMXBean threads;
+
+    public AllocationMeter() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        if (!(bean instanceof com.sun.management.ThreadMXBean)) {
+            throw new IllegalStateException("this JVM has no per-thread allocation counter");
+        }
+        threads = (com.sun.management.ThreadMXBean) bean;
+        if (!threads.isThreadAllocatedMemorySupported()) {
+            throw new IllegalStateException("this JVM does not support per-thread allocation counting");
+        }
+        threads.setThreadAllocatedMemoryEnabled(true);
+    }
+
+    /** Warms up with {@code repetitions} runs, then measures {@code repetitions} more. */
+    public Measurement measure(String label, int repetitions, Operation operation) throws Exception {
+        for (int i = 0; i < repetitions; i++) {
+            operation.run();
+        }
+        long threadId = Thread.currentThread().getId();
+        long bytesBefore = threads.getThreadAllocatedBytes(threadId);
+        long start = System.nanoTime();
+        for (int i = 0; i < repetitions; i++) {
+            operation.run();
+        }
+        long elapsed = System.nanoTime() - start;
+        long allocated = threads.getThreadAllocatedBytes(threadId) - bytesBefore;
+        return new Measurement(label, (double) allocated / repetitions, (double) elapsed / repetitions);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.recyclable.buffers.benchmarks.showcase;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** What a section found: rows for the shared table, checks, and free-form lines printed after the table. */
+public final class SectionResult {
+    private final List<ComparisonRow> rows = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+
+    public SectionResult row(ComparisonRow row) {
+        rows.add(row);
+        return this;
+    }
+
+    public SectionResult check(Check check) {
+        checks.add(check);
+        return this;
+    }
+
+    public SectionResult note(String line) {
+        notes.add(line);
+        return this;
+    }
+
+    public List<ComparisonRow> rows() {
+        return List.copyOf(rows);
+    }
+
+    public List<Check> checks() {
+        return List.copyOf(checks);
+    }
+
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+}

@@ -1,0 +1,92 @@
+package dev.recyclable.buffers.benchmarks.showcase;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.PoolStats;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs every {@link ShowcaseSection}, then prints one table, the notes, the shared pool's
+ * statistics and every check with PASS or FAIL.
+ */
+public final class ShowcaseRunner {
+    private final PrintStream out;
+
+    public ShowcaseRunner(PrintStream out) {
+        this.out = out;
+    }
+
+    /** Runs the showcase; returns whether every check passed. */
+    public boolean run() {
+        long start = System.nanoTime();
+        out.println("Recyclable Buffers showcase: the usual way vs ours, same work, measured in this JVM ("
+                + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
+                + Runtime.getRuntime().availableProcessors() + " CPUs)");
+
+        ShowcaseContext context = new ShowcaseContext(out, new AllocationMeter());
+        ShowcaseTable table = new ShowcaseTable();
+        List<Check> checks = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<ShowcaseSection> sections = ShowcaseSections.discover();
+        for (int i = 0; i < sections.size(); i++) {
+            ShowcaseSection section = sections.get(i);
+            out.printf(Locale.ROOT, "[%d/%d] %s%n", i + 1, sections.size(), section.name());
+            context.enterSection(section.name());
+            try {
+                SectionResult result = section.run(context);
+                for (ComparisonRow row : result.rows()) {
+                    table.add(section.name(), row);
+                }
+                checks.addAll(result.checks());
+                notes.addAll(result.notes());
+            } catch (Exception | AssertionError e) {
+                checks.add(Check.of(section.name() + ": section ran to the end", false, e.toString()));
+                e.printStackTrace(out);
+            }
+        }
+
+        PoolStats stats = BufferPool.shared().stats();
+        checks.add(Check.of("shared pool: no bytes in use after every stream was closed",
+                stats.bytesInUse() == 0, stats.bytesInUse() + " bytes in use"));
+        checks.add(Check.of("shared pool: no leaked streams", stats.leaks() == 0, stats.leaks() + " leaks"));
+
+        out.println();
+        out.print(table.render());
+        out.println();
+        for (String note : notes) {
+            out.println(note);
+        }
+        out.println();
+        out.println("Shared pool (BufferPool.shared(), embedded defaults) at the end:");
+        out.println(describe(stats));
+        out.println();
+
+        int failed = 0;
+        for (Check check : checks) {
+            out.printf(Locale.ROOT, "  %s  %s (%s)%n", check.passed() ? "PASS" : "FAIL", check.name(), check.detail());
+            if (!check.passed()) {
+                failed++;
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (failed > 0) {
+            out.printf(Locale.ROOT, "%nFAILED: %d of %d checks (%.1f s)%n", failed, checks.size(), seconds);
+            out.flush();
+            return false;
+        }
+        out.printf(Locale.ROOT, "%nAll %d checks passed (%.1f s).%n", checks.size(), seconds);
+        return true;
+    }
+
+    private static String describe(PoolStats stats) {
+        double reuse = stats.chunksLeased() == 0 ? 0 : 100.0 * stats.chunksReused() / stats.chunksLeased();
+        return String.format(Locale.ROOT,
+                "  streams created %d, closed %d; chunks leased %d, of which reused %d (%.2f%%), allocated %d,"
+                        + " dropped %d%n  bytes in use %d, bytes idle %d, leaks %d",
+                stats.streamsCreated(), stats.streamsClosed(), stats.chunksLeased(), stats.chunksReused(), reuse,
+                stats.chunksAllocated(), stats.chunksDroppedTotal(), stats.bytesInUse(), stats.bytesIdle(),
+                stats.leaks());
+    }
+}
