@@ -1,0 +1,449 @@
+package dev.recyclable.buffers;
+
+import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.ChunkDroppedEvent;
+import dev.recyclable.buffers.internal.ChunkFreeList;
+import dev.recyclable.buffers.internal.IdleDecay;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A thread-safe pool of byte chunks, and the factory of {@link RecyclableOutputStream}s that
+ * write into them.
+ *
+ * <p>Chunks come in power-of-two size classes from {@link Builder#minChunkSize} upward. A
+ * stream's chunks double in size from the smallest class up to {@link Builder#maxChunkSize},
+ * so a 100-byte stream holds one small chunk while a 16 MiB stream wastes less than one large
+ * chunk. Larger classes serve only {@link RecyclableOutputStream#contiguous()} copies.
+ *
+ * <p>Idle chunks wait in striped lock-free stacks; leasing and releasing take no lock and,
+ * once the pool is warm, allocate nothing. The idle bytes are bounded by one global cap
+ * ({@link Builder#maxIdleBytes}); beyond it released chunks go to the garbage collector. A
+ * size class that goes unused for a whole {@link Builder#idleDecay} period is emptied.
+ *
+ * <pre>{@code
+ * BufferPool pool = BufferPool.shared();
+ * try (RecyclableOutputStream out = pool.newStream("report")) {
+ *     serializer.writeTo(out);
+ *     out.writeTo(socketChannel);
+ * } // chunks go back to the pool here
+ * }</pre>
+ */
+public final class BufferPool {
+    /** With {@link LeakDetection#SAMPLED}, one stream in this many is tracked. */
+    public static final int LEAK_SAMPLING_INTERVAL = 128;
+
+    /** The largest size class kept idle; a contiguous copy larger than this is not pooled. */
+    static final int MAX_POOLED_SIZE = 1 << 30;
+    private static final int MAX_CHUNK_SIZE_LIMIT = 1 << 24;
+    private static final int MIN_CHUNK_SIZE_LIMIT = 64;
+
+    private final int minChunkShift;
+    private final int maxStreamChunkClass;
+    private final int sizeClasses;
+    private final int maxChunkSize;
+    private final long maxIdleBytes;
+    private final long maxStreamSize;
+    private final boolean zeroOnRelease;
+    private final boolean directChunks;
+    private final boolean throwOnToByteArray;
+    private final LeakDetection leakDetection;
+    private final BufferPoolListener listener;
+    private final Duration idleDecay;
+
+    private final ChunkFreeList idle;
+    private final AtomicLong idleBytes = new AtomicLong();
+    /** Set on lease, cleared by each decay pass: a class still clear at the next pass was unused. */
+    private final boolean[] classUsed;
+
+    private final LongAdder bytesInUse = new LongAdder();
+    private final LongAdder chunksReused = new LongAdder();
+    private final LongAdder chunksAllocated = new LongAdder();
+    private final LongAdder[] chunksDropped = new LongAdder[DropReason.values().length];
+    private final LongAdder leaks = new LongAdder();
+    private final LongAdder streamsCreated = new LongAdder();
+    private final LongAdder streamsClosed = new LongAdder();
+
+    private BufferPool(Builder b) {
+        this.minChunkShift = Integer.numberOfTrailingZeros(b.minChunkSize);
+        this.maxStreamChunkClass = Integer.numberOfTrailingZeros(b.maxChunkSize) - minChunkShift;
+        this.sizeClasses = Integer.numberOfTrailingZeros(MAX_POOLED_SIZE) - minChunkShift + 1;
+        this.maxChunkSize = b.maxChunkSize;
+        this.maxIdleBytes = b.maxIdleBytes;
+        this.maxStreamSize = b.maxStreamSize;
+        this.zeroOnRelease = b.zeroOnRelease;
+        this.directChunks = b.directChunks;
+        this.throwOnToByteArray = b.throwOnToByteArray;
+        this.leakDetection = b.leakDetection;
+        this.listener = b.listener;
+        this.idleDecay = b.idleDecay;
+        this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes());
+        this.classUsed = new boolean[sizeClasses];
+        for (int i = 0; i < chunksDropped.length; i++) {
+            chunksDropped[i] = new LongAdder();
+        }
+        if (!idleDecay.isZero()) {
+            IdleDecay.schedule(this, idleDecay, BufferPool::decay);
+        }
+    }
+
+    /** The process-wide pool with default settings, created on first use. */
+    public static BufferPool shared() {
+        return SharedHolder.POOL;
+    }
+
+    /** Starts a pool configuration with the defaults described on each setter. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A new, empty stream. The caller owns it and must {@code close()} it. */
+    public RecyclableOutputStream newStream() {
+        return newStream(null);
+    }
+
+    /**
+     * A new, empty stream carrying a tag that names it in events and leak reports.
+     * The caller owns it and must {@code close()} it.
+     */
+    public RecyclableOutputStream newStream(String tag) {
+        streamsCreated.increment();
+        LeakTracker tracker = shouldTrack() ? new LeakTracker(this, tag, leakDetection == LeakDetection.DETAILED) : null;
+        RecyclableOutputStream stream = new RecyclableOutputStream(this, tag, tracker);
+        if (tracker != null) {
+            tracker.register(stream);
+        }
+        if (listener != NO_LISTENER) {
+            fire(l -> l.streamCreated(tag));
+        }
+        return stream;
+    }
+
+    private boolean shouldTrack() {
+        switch (leakDetection) {
+            case DISABLED:
+                return false;
+            case SAMPLED:
+                return ThreadLocalRandom.current().nextInt(LEAK_SAMPLING_INTERVAL) == 0;
+            default:
+                return true;
+        }
+    }
+
+    /** A snapshot of the pool's counters. */
+    public PoolStats stats() {
+        Map<DropReason, Long> dropped = new EnumMap<>(DropReason.class);
+        for (DropReason reason : DropReason.values()) {
+            dropped.put(reason, chunksDropped[reason.ordinal()].sum());
+        }
+        long reused = chunksReused.sum();
+        long allocated = chunksAllocated.sum();
+        return new PoolStats(bytesInUse.sum(), idleBytes.get(), reused + allocated, reused, allocated,
+                dropped, leaks.sum(), streamsCreated.sum(), streamsClosed.sum());
+    }
+
+    /** Releases every idle chunk to the garbage collector. Chunks in use are not affected. */
+    public void trim() {
+        for (int c = 0; c < sizeClasses; c++) {
+            dropIdle(c);
+        }
+    }
+
+    /** Empties the size classes that saw no lease since the previous pass. */
+    void decay() {
+        for (int c = 0; c < sizeClasses; c++) {
+            if (classUsed[c]) {
+                classUsed[c] = false;
+            } else {
+                dropIdle(c);
+            }
+        }
+    }
+
+    private void dropIdle(int sizeClass) {
+        for (Chunk c = idle.drain(sizeClass); c != null; ) {
+            Chunk next = c.next;
+            c.next = null;
+            idleBytes.addAndGet(-c.capacity);
+            dropped(c.capacity, DropReason.TRIMMED);
+            c = next;
+        }
+    }
+
+    // ---- settings, read by streams ----
+
+    /** The largest chunk a stream uses. */
+    public int maxChunkSize() {
+        return maxChunkSize;
+    }
+
+    /** The cap on one stream's length. */
+    public long maxStreamSize() {
+        return maxStreamSize;
+    }
+
+    /** The cap on idle pooled bytes. */
+    public long maxIdleBytes() {
+        return maxIdleBytes;
+    }
+
+    /** Whether chunks are zeroed when they come back, so that no content outlives its stream. */
+    public boolean zeroOnRelease() {
+        return zeroOnRelease;
+    }
+
+    /** Whether chunks are direct {@code ByteBuffer}s rather than {@code byte[]}. */
+    public boolean directChunks() {
+        return directChunks;
+    }
+
+    boolean throwOnToByteArray() {
+        return throwOnToByteArray;
+    }
+
+    // ---- chunk leasing, used by streams ----
+
+    /** The size class of a stream's {@code index}-th chunk: doubling up to the largest chunk. */
+    int streamChunkClass(int index) {
+        return Math.min(index, maxStreamChunkClass);
+    }
+
+    /** The smallest stream chunk class holding at least {@code bytes} (capped at the largest chunk). */
+    int streamChunkClassFor(int bytes) {
+        return Math.min(classFor(bytes), maxStreamChunkClass);
+    }
+
+    private int classFor(int bytes) {
+        if (bytes <= (1 << minChunkShift)) {
+            return 0;
+        }
+        return 32 - Integer.numberOfLeadingZeros(bytes - 1) - minChunkShift;
+    }
+
+    Chunk lease(int sizeClass) {
+        if (!classUsed[sizeClass]) {
+            classUsed[sizeClass] = true;
+        }
+        Chunk chunk = idle.pop(sizeClass);
+        if (chunk != null) {
+            idleBytes.addAndGet(-chunk.capacity);
+            chunksReused.increment();
+        } else {
+            chunk = new Chunk(1 << (sizeClass + minChunkShift), sizeClass, directChunks);
+            chunksAllocated.increment();
+        }
+        bytesInUse.add(chunk.capacity);
+        return chunk;
+    }
+
+    /** A heap chunk of at least {@code bytes}, for a contiguous copy. */
+    Chunk leaseArray(int bytes) {
+        if (directChunks || bytes > MAX_POOLED_SIZE) {
+            // not poolable here: an exact array, accounted while in use, dropped on return
+            Chunk chunk = new Chunk(bytes, -1, false);
+            chunksAllocated.increment();
+            bytesInUse.add(chunk.capacity);
+            return chunk;
+        }
+        return lease(classFor(bytes));
+    }
+
+    /** Takes a chunk back. The caller has {@link Chunk#detach() detached} it from its list. */
+    void release(Chunk chunk) {
+        int capacity = chunk.capacity;
+        bytesInUse.add(-capacity);
+        if (zeroOnRelease) {
+            chunk.scrub();
+        }
+        if (chunk.sizeClass < 0) {
+            dropped(capacity, DropReason.OVERSIZE);
+            return;
+        }
+        if (idleBytes.addAndGet(capacity) > maxIdleBytes) {
+            idleBytes.addAndGet(-capacity);
+            dropped(capacity, DropReason.POOL_FULL);
+            return;
+        }
+        if (!idle.push(chunk)) {
+            idleBytes.addAndGet(-capacity);
+            dropped(capacity, DropReason.CONTENDED);
+        }
+    }
+
+    /** Takes back the chunks of a leaked stream; they are scrubbed before anyone sees them again. */
+    void reclaimLeaked(Chunk head) {
+        for (Chunk c = head; c != null; ) {
+            Chunk next = c.next;
+            c.length = c.capacity; // the lengths died with the stream: assume every byte was written
+            c.detach();
+            c.scrub();
+            release(c);
+            c = next;
+        }
+    }
+
+    private void dropped(int capacity, DropReason reason) {
+        chunksDropped[reason.ordinal()].increment();
+        ChunkDroppedEvent.emit(capacity, reason.name());
+        fire(l -> l.chunkDropped(capacity, reason));
+    }
+
+    // ---- events ----
+
+    void streamClosed(String tag, long length) {
+        streamsClosed.increment();
+        if (listener != NO_LISTENER) {
+            fire(l -> l.streamClosed(tag, length));
+        }
+    }
+
+    void streamLeaked(String tag, Throwable site) {
+        leaks.increment();
+        fire(l -> l.streamLeaked(tag, site));
+    }
+
+    void fire(Event event) {
+        try {
+            event.deliver(listener);
+        } catch (RuntimeException | Error e) {
+            if (e instanceof VirtualMachineError) {
+                throw e;
+            }
+            // a listener must never break a stream or the pool
+        }
+    }
+
+    @FunctionalInterface
+    interface Event {
+        void deliver(BufferPoolListener listener);
+    }
+
+    private static final BufferPoolListener NO_LISTENER = new BufferPoolListener() {
+    };
+
+    @Override
+    public String toString() {
+        return "BufferPool" + stats();
+    }
+
+    private static final class SharedHolder {
+        static final BufferPool POOL = builder().build();
+    }
+
+    /**
+     * Settings for a {@link BufferPool}; each is validated by {@link #build()} with a message
+     * naming the setting.
+     */
+    public static final class Builder {
+        private int minChunkSize = 1024;
+        private int maxChunkSize = 64 * 1024;
+        private long maxIdleBytes = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8);
+        private long maxStreamSize = Integer.MAX_VALUE - 8;
+        private boolean zeroOnRelease;
+        private boolean directChunks;
+        private boolean throwOnToByteArray;
+        private LeakDetection leakDetection = LeakDetection.SAMPLED;
+        private BufferPoolListener listener = NO_LISTENER;
+        private Duration idleDecay = Duration.ofSeconds(60);
+
+        private Builder() {
+        }
+
+        /** The first and smallest chunk of a stream: a power of two, 64 B to 16 MiB. Default 1 KiB. */
+        public Builder minChunkSize(int bytes) {
+            this.minChunkSize = bytes;
+            return this;
+        }
+
+        /** The largest chunk a stream grows to: a power of two, at least the minimum, at most 16 MiB. Default 64 KiB. */
+        public Builder maxChunkSize(int bytes) {
+            this.maxChunkSize = bytes;
+            return this;
+        }
+
+        /** The cap on idle pooled bytes, across all size classes. Default: 1/8 of the heap, at most 256 MiB. */
+        public Builder maxIdleBytes(long bytes) {
+            this.maxIdleBytes = bytes;
+            return this;
+        }
+
+        /** The cap on one stream's length; a write past it fails. Default: the largest Java array. */
+        public Builder maxStreamSize(long bytes) {
+            this.maxStreamSize = bytes;
+            return this;
+        }
+
+        /** Zero chunks as they come back, so that content never outlives its stream in memory. Default off. */
+        public Builder zeroOnRelease(boolean zero) {
+            this.zeroOnRelease = zero;
+            return this;
+        }
+
+        /** Use direct {@code ByteBuffer} chunks instead of {@code byte[]}. Default off. */
+        public Builder directChunks(boolean direct) {
+            this.directChunks = direct;
+            return this;
+        }
+
+        /** Make {@code toByteArray()} throw, to find every copy in a code base. Default off. */
+        public Builder throwOnToByteArray(boolean throwOnCopy) {
+            this.throwOnToByteArray = throwOnCopy;
+            return this;
+        }
+
+        /** How streams are watched for missing {@code close()}. Default {@link LeakDetection#SAMPLED}. */
+        public Builder leakDetection(LeakDetection level) {
+            this.leakDetection = level;
+            return this;
+        }
+
+        /** Receives the pool's events. Default: none. */
+        public Builder listener(BufferPoolListener listener) {
+            this.listener = listener;
+            return this;
+        }
+
+        /**
+         * A size class that sees no lease for this long has its idle chunks released;
+         * {@link Duration#ZERO} keeps them until {@link BufferPool#trim()}. Default 60 s.
+         */
+        public Builder idleDecay(Duration period) {
+            this.idleDecay = period;
+            return this;
+        }
+
+        /** Validates the settings and builds the pool. */
+        public BufferPool build() {
+            if (!isPowerOfTwo(minChunkSize) || minChunkSize < MIN_CHUNK_SIZE_LIMIT || minChunkSize > MAX_CHUNK_SIZE_LIMIT) {
+                throw new IllegalArgumentException("minChunkSize must be a power of two from "
+                        + MIN_CHUNK_SIZE_LIMIT + " to " + MAX_CHUNK_SIZE_LIMIT + ": " + minChunkSize);
+            }
+            if (!isPowerOfTwo(maxChunkSize) || maxChunkSize < minChunkSize || maxChunkSize > MAX_CHUNK_SIZE_LIMIT) {
+                throw new IllegalArgumentException("maxChunkSize must be a power of two from minChunkSize ("
+                        + minChunkSize + ") to " + MAX_CHUNK_SIZE_LIMIT + ": " + maxChunkSize);
+            }
+            if (maxIdleBytes < 0) {
+                throw new IllegalArgumentException("maxIdleBytes must not be negative: " + maxIdleBytes);
+            }
+            if (maxStreamSize < 1) {
+                throw new IllegalArgumentException("maxStreamSize must be positive: " + maxStreamSize);
+            }
+            Objects.requireNonNull(leakDetection, "leakDetection");
+            Objects.requireNonNull(listener, "listener");
+            Objects.requireNonNull(idleDecay, "idleDecay");
+            if (idleDecay.isNegative()) {
+                throw new IllegalArgumentException("idleDecay must not be negative: " + idleDecay);
+            }
+            return new BufferPool(this);
+        }
+
+        private static boolean isPowerOfTwo(int n) {
+            return n > 0 && (n & (n - 1)) == 0;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.recyclable.buffers;
+
+import dev.recyclable.buffers.internal.Chunk;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SeekableByteChannel;
+
+/** Random access over a stream's content ({@link RecyclableOutputStream#channel()}). */
+final class ContentChannel implements SeekableByteChannel {
+    private final RecyclableOutputStream stream;
+    private long position;
+    private boolean open = true;
+
+    ContentChannel(RecyclableOutputStream stream) {
+        this.stream = stream;
+    }
+
+    private void ensureUsable() throws IOException {
+        if (!open) {
+            throw new ClosedChannelException();
+        }
+        if (stream.isClosed()) {
+            throw stream.closedException();
+        }
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        ensureUsable();
+        long size = stream.rawSize();
+        if (position >= size) {
+            return dst.hasRemaining() ? -1 : 0;
+        }
+        int total = 0;
+        Chunk c = null;
+        while (dst.hasRemaining() && position < size) {
+            c = stream.chunkAt(position, c);
+            int at = (int) (position - c.offset);
+            int n = Math.min(dst.remaining(), stream.lengthOf(c) - at);
+            dst.put(dst.position(), c.buffer, at, n);
+            dst.position(dst.position() + n);
+            position += n;
+            total += n;
+        }
+        return total;
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        ensureUsable();
+        int n = src.remaining();
+        stream.writeAt(position, src);
+        position += n;
+        return n;
+    }
+
+    @Override
+    public long position() throws IOException {
+        ensureUsable();
+        return position;
+    }
+
+    @Override
+    public SeekableByteChannel position(long newPosition) throws IOException {
+        ensureUsable();
+        if (newPosition < 0) {
+            throw new IllegalArgumentException("position must not be negative: " + newPosition);
+        }
+        position = newPosition;
+        return this;
+    }
+
+    @Override
+    public long size() throws IOException {
+        ensureUsable();
+        return stream.rawSize();
+    }
+
+    @Override
+    public SeekableByteChannel truncate(long size) throws IOException {
+        ensureUsable();
+        stream.truncate(size);
+        if (position > size) {
+            position = size;
+        }
+        return this;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open && !stream.isClosed();
+    }
+
+    /** Closes this view only; the stream stays open. */
+    @Override
+    public void close() {
+        open = false;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.recyclable.buffers;
+
+import dev.recyclable.buffers.internal.Chunk;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+
+/** A read cursor over a stream's content ({@link RecyclableOutputStream#newInputStream()}). */
+final class ContentInputStream extends InputStream {
+    private final RecyclableOutputStream stream;
+    private long position;
+    private long mark;
+    private Chunk chunk;
+    private int version;
+
+    ContentInputStream(RecyclableOutputStream stream) {
+        this.stream = stream;
+        this.version = stream.structureVersion();
+    }
+
+    /** The chunk holding {@code position}, or {@code null} at the end of the content. */
+    private Chunk current() throws IOException {
+        if (stream.isClosed()) {
+            throw stream.closedException();
+        }
+        if (position >= stream.rawSize()) {
+            return null;
+        }
+        if (version != stream.structureVersion()) {
+            chunk = null;
+            version = stream.structureVersion();
+        }
+        chunk = stream.chunkAt(position, chunk);
+        return chunk;
+    }
+
+    @Override
+    public int read() throws IOException {
+        Chunk c = current();
+        if (c == null) {
+            return -1;
+        }
+        return c.get((int) (position++ - c.offset)) & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        if (len == 0) {
+            return 0;
+        }
+        int total = 0;
+        while (total < len) {
+            Chunk c = current();
+            if (c == null) {
+                break;
+            }
+            int at = (int) (position - c.offset);
+            int n = Math.min(len - total, stream.lengthOf(c) - at);
+            c.get(at, b, off + total, n);
+            position += n;
+            total += n;
+        }
+        return total == 0 ? -1 : total;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        if (stream.isClosed()) {
+            throw stream.closedException();
+        }
+        long skipped = Math.max(0, Math.min(n, stream.rawSize() - position));
+        position += skipped;
+        return skipped;
+    }
+
+    @Override
+    public int available() throws IOException {
+        if (stream.isClosed()) {
+            throw stream.closedException();
+        }
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.rawSize() - position));
+    }
+
+    @Override
+    public boolean markSupported() {
+        return true;
+    }
+
+    @Override
+    public synchronized void mark(int readlimit) {
+        mark = position;
+    }
+
+    @Override
+    public synchronized void reset() {
+        position = mark;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.recyclable.buffers;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * An immutable snapshot of a pool's counters, taken by {@link BufferPool#stats()}.
+ *
+ * <p>Counters are read one after another without stopping the pool, so a snapshot taken while
+ * other threads lease and release may be off by the chunks in flight; once the pool is quiet
+ * it is exact.
+ *
+ * @param bytesInUse      bytes of chunks currently leased to streams and contiguous copies
+ * @param bytesIdle       bytes of chunks kept idle for reuse
+ * @param chunksLeased    chunks handed out since the pool was built
+ * @param chunksReused    of those, chunks taken from the idle lists
+ * @param chunksAllocated of those, chunks newly allocated
+ * @param chunksDropped   chunks given up to the garbage collector, by reason
+ * @param leaks           streams found unreachable without {@code close()}
+ * @param streamsCreated  streams created
+ * @param streamsClosed   streams closed by their owner
+ */
+public record PoolStats(long bytesInUse, long bytesIdle, long chunksLeased, long chunksReused,
+                        long chunksAllocated, Map<DropReason, Long> chunksDropped, long leaks,
+                        long streamsCreated, long streamsClosed) {
+
+    public PoolStats {
+        EnumMap<DropReason, Long> copy = new EnumMap<>(DropReason.class);
+        for (DropReason reason : DropReason.values()) {
+            copy.put(reason, chunksDropped.getOrDefault(reason, 0L));
+        }
+        chunksDropped = Collections.unmodifiableMap(copy);
+    }
+
+    /** Chunks dropped for any reason. */
+    public long chunksDroppedTotal() {
+        long total = 0;
+        for (long n : chunksDropped.values()) {
+            total += n;
+        }
+        return total;
+    }
+
+    /** Chunks dropped for one reason. */
+    public long chunksDropped(DropReason reason) {
+        return chunksDropped.get(reason);
+    }
+}

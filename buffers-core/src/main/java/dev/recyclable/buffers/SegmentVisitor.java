@@ -1,0 +1,28 @@
+package dev.recyclable.buffers;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Receives a stream's content as consecutive segments, in order, without copying
+ * ({@link RecyclableOutputStream#forEachSegment}).
+ *
+ * <p>The arrays and buffers belong to the stream: read them during the call, never write to
+ * them, and keep them beyond the call only while holding a {@link RecyclableOutputStream#retain()}.
+ */
+@FunctionalInterface
+public interface SegmentVisitor {
+    /** A heap segment: {@code length} bytes of {@code array} from {@code offset}. */
+    void visit(byte[] array, int offset, int length) throws IOException;
+
+    /**
+     * A direct segment, between the buffer's position and limit (read-only). The default copies
+     * it into a temporary array and calls {@link #visit(byte[], int, int)}; override it to stay
+     * zero-copy with direct chunks.
+     */
+    default void visit(ByteBuffer segment) throws IOException {
+        byte[] copy = new byte[segment.remaining()];
+        segment.get(copy);
+        visit(copy, 0, copy.length);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.recyclable.buffers.interop;
+
+import dev.recyclable.buffers.PooledArray;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.SegmentVisitor;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Agrona {@link DirectBuffer} views of a stream's content. Needs {@code org.agrona:agrona} on
+ * the class path; Agrona 2.x also needs the JVM flag
+ * {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}.
+ */
+public final class AgronaViews {
+    private AgronaViews() {
+    }
+
+    /**
+     * Hands each chunk of the content to {@code consumer} as a {@link DirectBuffer}, zero-copy.
+     * One wrapper is reused for every chunk: read it during the call only.
+     */
+    public static void forEachChunk(RecyclableOutputStream stream, Consumer<DirectBuffer> consumer) throws IOException {
+        UnsafeBuffer view = new UnsafeBuffer(0, 0);
+        stream.forEachSegment(new SegmentVisitor() {
+            @Override
+            public void visit(byte[] array, int offset, int length) {
+                view.wrap(array, offset, length);
+                consumer.accept(view);
+            }
+
+            @Override
+            public void visit(ByteBuffer segment) {
+                view.wrap(segment, segment.position(), segment.remaining());
+                consumer.accept(view);
+            }
+        });
+    }
+
+    /**
+     * A {@link DirectBuffer} over a contiguous copy ({@link RecyclableOutputStream#contiguous()}),
+     * valid until the {@link PooledArray} is closed.
+     */
+    public static DirectBuffer asDirectBuffer(PooledArray contiguous) {
+        return new UnsafeBuffer(contiguous.array(), 0, contiguous.length());
+    }
+}

@@ -1,0 +1,47 @@
+package dev.recyclable.buffers.testing;
+
+import dev.recyclable.buffers.BufferPool;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A JUnit 5 extension that fails a test which leaves pooled memory in use. It checks
+ * {@link BufferPool#shared()} and every {@code BufferPool} field of the test instance (static
+ * or not) after each test:
+ *
+ * <pre>{@code
+ * @ExtendWith(PoolLeakCheck.class)
+ * class MyTest {
+ *     final BufferPool pool = BufferPool.builder().build();
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class PoolLeakCheck implements AfterEachCallback {
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        if (context.getExecutionException().isPresent()) {
+            return; // the test failed already; its own failure is the useful report
+        }
+        PoolAssertions.assertNothingInUse(BufferPool.shared());
+        Object instance = context.getTestInstance().orElse(null);
+        for (Class<?> type = context.getRequiredTestClass(); type != null && type != Object.class; type = type.getSuperclass()) {
+            for (Field field : type.getDeclaredFields()) {
+                if (!BufferPool.class.isAssignableFrom(field.getType())) {
+                    continue;
+                }
+                boolean isStatic = Modifier.isStatic(field.getModifiers());
+                if (!isStatic && instance == null) {
+                    continue;
+                }
+                field.setAccessible(true);
+                BufferPool pool = (BufferPool) field.get(isStatic ? null : instance);
+                if (pool != null) {
+                    PoolAssertions.assertNothingInUse(pool);
+                }
+            }
+        }
+    }
+}
