@@ -1,0 +1,68 @@
+package dev.recyclable.buffers.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.LeakDetection;
+
+import java.nio.ByteBuffer;
+import java.util.Random;
+
+/** Feeds wire bytes to a fresh decoder in a chosen chunking and input kind. */
+final class DecoderHarness {
+    enum Chunking { WHOLE, BYTE_BY_BYTE, RANDOM_SPLITS, DIRECT_BUFFERS }
+
+    private DecoderHarness() {
+    }
+
+    /** A small-chunk pool so that messages span several chunks; every lease is tracked. */
+    static BufferPool smallChunkPool() {
+        return BufferPool.builder().minChunkSize(64).maxChunkSize(1024)
+                .leakDetection(LeakDetection.DISABLED).build();
+    }
+
+    static BufferPool directPool() {
+        return BufferPool.builder().minChunkSize(64).maxChunkSize(1024).directChunks(true)
+                .leakDetection(LeakDetection.DISABLED).build();
+    }
+
+    /** Decodes {@code wire} completely, then closes the decoder; rethrows a protocol violation. */
+    static Recorder decode(BufferPool pool, Role role, WebSocketLimits limits, byte[] wire, Chunking chunking)
+            throws WebSocketProtocolException {
+        Recorder recorder = new Recorder();
+        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, role, limits, recorder)) {
+            feed(decoder, wire, chunking, new Random(wire.length));
+        }
+        return recorder;
+    }
+
+    static void feed(WebSocketDecoder decoder, byte[] wire, Chunking chunking, Random random)
+            throws WebSocketProtocolException {
+        switch (chunking) {
+            case WHOLE -> decoder.feed(wire, 0, wire.length);
+            case BYTE_BY_BYTE -> {
+                for (int i = 0; i < wire.length; i++) {
+                    decoder.feed(wire, i, 1);
+                }
+            }
+            case RANDOM_SPLITS -> {
+                int i = 0;
+                while (i < wire.length) {
+                    int n = Math.min(wire.length - i, 1 + random.nextInt(37));
+                    decoder.feed(ByteBuffer.wrap(wire, i, n));
+                    i += n;
+                }
+            }
+            case DIRECT_BUFFERS -> {
+                int i = 0;
+                while (i < wire.length) {
+                    int n = Math.min(wire.length - i, 1 + random.nextInt(300));
+                    ByteBuffer direct = ByteBuffer.allocateDirect(n + 3);
+                    direct.position(3);
+                    direct.put(wire, i, n).flip().position(3);
+                    decoder.feed(direct.slice());
+                    i += n;
+                }
+            }
+            default -> throw new IllegalArgumentException(chunking.name());
+        }
+    }
+}
