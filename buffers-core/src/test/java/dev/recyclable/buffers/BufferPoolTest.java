@@ -1,0 +1,148 @@
+package dev.recyclable.buffers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BufferPoolTest {
+
+    private static void rejects(Consumer<BufferPool.Builder> setting, String messagePart) {
+        BufferPool.Builder builder = BufferPool.builder();
+        setting.accept(builder);
+        Exception e = assertThrows(RuntimeException.class, builder::build);
+        assertTrue(e.getMessage().contains(messagePart), () -> "message '" + e.getMessage() + "' names " + messagePart);
+    }
+
+    @Test
+    void invalidSettingsAreRefusedWithAMessageNamingTheSetting() {
+        rejects(b -> b.minChunkSize(1000), "minChunkSize");
+        rejects(b -> b.minChunkSize(32), "minChunkSize");
+        rejects(b -> b.maxChunkSize(512), "maxChunkSize");
+        rejects(b -> b.maxChunkSize(3 << 20), "maxChunkSize");
+        rejects(b -> b.maxChunkSize(1 << 25), "maxChunkSize");
+        rejects(b -> b.maxIdleBytes(-1), "maxIdleBytes");
+        rejects(b -> b.maxStreamSize(0), "maxStreamSize");
+        rejects(b -> b.idleDecay(Duration.ofSeconds(-1)), "idleDecay");
+        rejects(b -> b.idleDecay(null), "idleDecay");
+        rejects(b -> b.leakDetection(null), "leakDetection");
+        rejects(b -> b.listener(null), "listener");
+    }
+
+    @Test
+    void sharedPoolIsOneBoundedInstance() {
+        assertSame(BufferPool.shared(), BufferPool.shared());
+        assertTrue(BufferPool.shared().maxIdleBytes() > 0);
+        assertTrue(BufferPool.shared().maxIdleBytes() <= 256L << 20);
+    }
+
+    @Test
+    void chunksAreReusedAndCounted() throws IOException {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        for (int i = 0; i < 10; i++) {
+            try (RecyclableOutputStream out = pool.newStream()) {
+                out.write(new byte[200_000]);
+            }
+        }
+        PoolStats stats = pool.stats();
+        assertEquals(0, stats.bytesInUse());
+        assertTrue(stats.bytesIdle() > 200_000, stats::toString);
+        assertEquals(stats.chunksLeased(), stats.chunksReused() + stats.chunksAllocated());
+        assertTrue(stats.chunksReused() >= 9 * stats.chunksAllocated(), stats::toString);
+        assertEquals(10, stats.streamsCreated());
+        assertEquals(10, stats.streamsClosed());
+        assertEquals(0, stats.chunksDroppedTotal());
+    }
+
+    @Test
+    void idleBytesNeverExceedTheGlobalCapAndDropsAreReported() throws IOException {
+        List<DropReason> drops = new CopyOnWriteArrayList<>();
+        BufferPool pool = BufferPool.builder().maxIdleBytes(100_000).idleDecay(Duration.ZERO)
+                .listener(new BufferPoolListener() {
+                    @Override
+                    public void chunkDropped(int chunkSize, DropReason reason) {
+                        drops.add(reason);
+                    }
+                }).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[1 << 20]);
+        }
+        PoolStats stats = pool.stats();
+        assertTrue(stats.bytesIdle() <= 100_000, stats::toString);
+        assertTrue(stats.chunksDropped(DropReason.POOL_FULL) > 0, stats::toString);
+        assertEquals(stats.chunksDropped(DropReason.POOL_FULL), drops.size());
+        assertEquals(0, stats.bytesInUse());
+    }
+
+    @Test
+    void trimReleasesEveryIdleChunk() throws IOException {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[500_000]);
+        }
+        assertTrue(pool.stats().bytesIdle() > 0);
+        pool.trim();
+        assertEquals(0, pool.stats().bytesIdle());
+        assertTrue(pool.stats().chunksDropped(DropReason.TRIMMED) > 0);
+    }
+
+    @Test
+    void idleMemoryDecaysWhenUnused() throws Exception {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ofMillis(50)).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[300_000]);
+        }
+        assertTrue(pool.stats().bytesIdle() > 0);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (pool.stats().bytesIdle() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, pool.stats().bytesIdle(), () -> pool.stats().toString());
+    }
+
+    @Test
+    void zeroOnReleaseScrubsContent() throws IOException {
+        BufferPool pool = BufferPool.builder().zeroOnRelease(true).idleDecay(Duration.ZERO).build();
+        byte[][] seen = new byte[1][];
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[] {1, 2, 3, 4});
+            out.forEachSegment((array, offset, length) -> seen[0] = array);
+        }
+        for (byte b : seen[0]) {
+            assertEquals(0, b, "content survived in a released chunk");
+        }
+    }
+
+    @Test
+    void leaksAndDropsAreRecordedAsFlightRecorderEvents(@TempDir Path dir) throws Exception {
+        BufferPool pool = BufferPool.builder().maxIdleBytes(0).idleDecay(Duration.ZERO).build();
+        Path file = dir.resolve("events.jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable("dev.recyclable.buffers.ChunkDropped");
+            recording.enable("dev.recyclable.buffers.StreamLeak");
+            recording.start();
+            try (RecyclableOutputStream out = pool.newStream()) {
+                out.write(new byte[10]);
+            }
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("dev.recyclable.buffers.ChunkDropped")
+                && "POOL_FULL".equals(e.getString("reason"))), () -> "events: " + events);
+        assertTrue(Files.size(file) > 0);
+    }
+}
