@@ -32,7 +32,9 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: one decoder per connection, fed by one thread at a time. {@link #close()}
  * releases the message being assembled; call it when the connection ends for any reason.
- * Once warm, decoding allocates nothing per frame.
+ * Between messages the decoder keeps the last unretained message's stream, reset to one chunk
+ * (at most the pool's largest chunk), so that once warm decoding allocates nothing per frame
+ * or per message; {@code close()} gives that chunk back too.
  */
 public final class WebSocketDecoder implements AutoCloseable {
     private static final String STREAM_TAG = "websocket-message";
