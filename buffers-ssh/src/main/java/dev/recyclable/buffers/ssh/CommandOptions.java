@@ -1,0 +1,106 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.RecyclableOutputStream;
+
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Per-command settings. Immutable: each {@code with...} returns a copy. Start from {@link #defaults()}.
+ *
+ * <p>Defaults: no timeout, at most 128 MiB per output stream with {@link OutputLimitPolicy#FAIL}, empty stdin.
+ */
+public final class CommandOptions {
+
+    /** Default limit for each of stdout and stderr. */
+    public static final long DEFAULT_MAX_OUTPUT_BYTES = 128L << 20;
+
+    private static final CommandOptions DEFAULTS =
+            new CommandOptions(Duration.ZERO, DEFAULT_MAX_OUTPUT_BYTES, OutputLimitPolicy.FAIL, null, null);
+
+    private final Duration timeout;
+    private final long maxOutputBytes;
+    private final OutputLimitPolicy limitPolicy;
+    private final InputStream stdinStream;
+    private final RecyclableOutputStream stdinBuffer;
+
+    private CommandOptions(Duration timeout, long maxOutputBytes, OutputLimitPolicy limitPolicy,
+                           InputStream stdinStream, RecyclableOutputStream stdinBuffer) {
+        this.timeout = timeout;
+        this.maxOutputBytes = maxOutputBytes;
+        this.limitPolicy = limitPolicy;
+        this.stdinStream = stdinStream;
+        this.stdinBuffer = stdinBuffer;
+    }
+
+    public static CommandOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * Kill the command ({@code KILL} signal, channel closed) if it has not finished this long after it was sent,
+     * and throw {@link CommandTimeoutException}. {@link Duration#ZERO} means no timeout.
+     */
+    public CommandOptions withTimeout(Duration timeout) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+        }
+        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, stdinStream, stdinBuffer);
+    }
+
+    /** Limit for each of stdout and stderr separately, and what to do beyond it. */
+    public CommandOptions withOutputLimit(long maxOutputBytes, OutputLimitPolicy policy) {
+        if (maxOutputBytes < 0) {
+            throw new IllegalArgumentException("maxOutputBytes must not be negative: " + maxOutputBytes);
+        }
+        return new CommandOptions(timeout, maxOutputBytes, Objects.requireNonNull(policy), stdinStream, stdinBuffer);
+    }
+
+    /**
+     * Feeds {@code stdin} to the command, then end of file. Read to its end on the calling thread; not closed.
+     */
+    public CommandOptions withStdin(InputStream stdin) {
+        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, Objects.requireNonNull(stdin), null);
+    }
+
+    /**
+     * Feeds the content of {@code stdin} to the command straight from its chunks, then end of file. The caller
+     * keeps ownership: it must stay open until the command has been started ({@code run} returns or throws).
+     */
+    public CommandOptions withStdin(RecyclableOutputStream stdin) {
+        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, null, Objects.requireNonNull(stdin));
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    public boolean hasTimeout() {
+        return !timeout.isZero();
+    }
+
+    public long maxOutputBytes() {
+        return maxOutputBytes;
+    }
+
+    public OutputLimitPolicy limitPolicy() {
+        return limitPolicy;
+    }
+
+    /** Stdin as a stream, or {@code null}. */
+    public InputStream stdinStream() {
+        return stdinStream;
+    }
+
+    /** Stdin as pooled content, or {@code null}. */
+    public RecyclableOutputStream stdinBuffer() {
+        return stdinBuffer;
+    }
+
+    @Override
+    public String toString() {
+        return "CommandOptions[timeout=" + timeout + ", maxOutputBytes=" + maxOutputBytes + ", policy=" + limitPolicy
+                + ", stdin=" + (stdinStream != null ? "stream" : stdinBuffer != null ? "buffer" : "none") + "]";
+    }
+}

@@ -1,0 +1,33 @@
+package dev.recyclable.buffers.ssh;
+
+import java.time.Duration;
+
+/**
+ * How a remote command ended. Immutable, holds no buffers: safe to keep and to pass between threads and callbacks.
+ *
+ * @param command          the command line as sent
+ * @param exitStatus       the exit status the server reported, or {@code null} if it reported none (killed by a
+ *                         signal, or the server does not send one)
+ * @param exitSignal       name of the signal that ended the command ({@code "KILL"}, {@code "TERM"}, ...), or
+ *                         {@code null}; Apache MINA SSHD reports {@code 128 + n} as exit status instead
+ * @param coreDumped       whether the server reported a core dump with the signal
+ * @param stdoutBytes      bytes the command wrote to stdout, including any that were discarded
+ * @param stderrBytes      bytes the command wrote to stderr, including any that were discarded
+ * @param stdoutTruncated  whether stdout bytes were discarded by the output limit (or on purpose)
+ * @param stderrTruncated  whether stderr bytes were discarded by the output limit (or on purpose)
+ * @param elapsed          from sending the command to the channel's close
+ */
+public record CommandStatus(String command, Integer exitStatus, String exitSignal, boolean coreDumped,
+                            long stdoutBytes, long stderrBytes, boolean stdoutTruncated, boolean stderrTruncated,
+                            Duration elapsed) {
+
+    /** True when the command exited with status 0 and no signal. */
+    public boolean succeeded() {
+        return exitSignal == null && exitStatus != null && exitStatus == 0;
+    }
+
+    /** The exit status, or {@code fallback} when the server reported none. */
+    public int exitStatusOr(int fallback) {
+        return exitStatus != null ? exitStatus : fallback;
+    }
+}

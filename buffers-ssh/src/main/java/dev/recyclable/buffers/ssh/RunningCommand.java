@@ -1,0 +1,75 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.CommandSink;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A command started without waiting ({@link SshRunner#launch}). Holds no buffers the caller must release.
+ * Thread-safe.
+ */
+public final class RunningCommand {
+
+    private final CaptureChannel channel;
+    private final CommandSink sink;
+
+    RunningCommand(CaptureChannel channel, CommandSink sink) {
+        this.channel = channel;
+        this.sink = sink;
+    }
+
+    /**
+     * Completes when the channel closes: with the status, or exceptionally with an {@link SshCommandException}
+     * ({@link CommandTimeoutException}, {@link CommandCancelledException}, connection failure). Dependent stages
+     * added without an executor run on sshj's reader thread: keep them short and non-blocking.
+     */
+    public CompletableFuture<CommandStatus> completion() {
+        return sink.completion();
+    }
+
+    /** Kills the command (signal {@code KILL}) and closes its channel; returns at once. Idempotent. */
+    public void cancel() {
+        sink.terminate(channel, new CommandCancelledException(sink.command(), "cancel()"));
+    }
+
+    public boolean isDone() {
+        return sink.completion().isDone();
+    }
+
+    /** Waits for the end of the command. */
+    public CommandStatus await() throws SshCommandException, InterruptedException {
+        try {
+            return sink.completion().get();
+        } catch (ExecutionException e) {
+            throw unwrap(e);
+        }
+    }
+
+    /**
+     * Waits at most {@code timeout} for the end of the command; the command keeps running if it has not ended.
+     *
+     * @throws TimeoutException if it has not ended in time
+     */
+    public CommandStatus await(Duration timeout) throws SshCommandException, InterruptedException, TimeoutException {
+        try {
+            return sink.completion().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw unwrap(e);
+        }
+    }
+
+    /** The underlying channel, for diagnostics. */
+    public CaptureChannel channel() {
+        return channel;
+    }
+
+    private static SshCommandException unwrap(ExecutionException e) {
+        return e.getCause() instanceof SshCommandException s ? s
+                : new SshCommandException("?", "command failed: " + e.getCause(), e.getCause());
+    }
+}

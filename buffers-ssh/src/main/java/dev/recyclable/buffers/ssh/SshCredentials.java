@@ -1,0 +1,83 @@
+package dev.recyclable.buffers.ssh;
+
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.userauth.keyprovider.KeyProvider;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.Arrays;
+import java.util.Objects;
+
+/** Who to log in as, and how: a private key or a password. */
+public abstract class SshCredentials {
+
+    private final String user;
+
+    private SshCredentials(String user) {
+        this.user = Objects.requireNonNull(user, "user");
+    }
+
+    public final String user() {
+        return user;
+    }
+
+    /** Authenticates a connected client; throws {@code UserAuthException} when the server refuses. */
+    public abstract void authenticate(SSHClient client) throws IOException;
+
+    /** Public-key login with an unencrypted private key file (OpenSSH, PKCS#8 or PuTTY format). */
+    public static SshCredentials privateKey(String user, Path keyFile) {
+        Objects.requireNonNull(keyFile, "keyFile");
+        return new SshCredentials(user) {
+            @Override
+            public void authenticate(SSHClient client) throws IOException {
+                client.authPublickey(user(), client.loadKeys(keyFile.toString()));
+            }
+        };
+    }
+
+    /** Public-key login with a passphrase-protected private key file. The passphrase is copied. */
+    public static SshCredentials privateKey(String user, Path keyFile, char[] passphrase) {
+        Objects.requireNonNull(keyFile, "keyFile");
+        char[] copy = passphrase.clone();
+        return new SshCredentials(user) {
+            @Override
+            public void authenticate(SSHClient client) throws IOException {
+                client.authPublickey(user(), client.loadKeys(keyFile.toString(), copy.clone()));
+            }
+        };
+    }
+
+    /** Public-key login with a key pair held in memory. */
+    public static SshCredentials keyPair(String user, KeyPair keyPair) {
+        Objects.requireNonNull(keyPair, "keyPair");
+        return new SshCredentials(user) {
+            @Override
+            public void authenticate(SSHClient client) throws IOException {
+                KeyProvider provider = client.loadKeys(keyPair);
+                client.authPublickey(user(), provider);
+            }
+        };
+    }
+
+    /** Password login. The password is copied; sshj is handed a fresh copy per attempt, wiped afterwards. */
+    public static SshCredentials password(String user, char[] password) {
+        char[] copy = password.clone();
+        return new SshCredentials(user) {
+            @Override
+            public void authenticate(SSHClient client) throws IOException {
+                char[] attempt = copy.clone();
+                try {
+                    client.authPassword(user(), attempt);
+                } finally {
+                    Arrays.fill(attempt, '\0');
+                }
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "SshCredentials[" + user + "]"; // never the secret
+    }
+}

@@ -1,0 +1,392 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.channel.ChannelSink;
+import dev.recyclable.buffers.ssh.internal.CapturingSink;
+import dev.recyclable.buffers.ssh.internal.CommandSink;
+import dev.recyclable.buffers.ssh.internal.DiscardingSink;
+import dev.recyclable.buffers.ssh.internal.DispatchingSink;
+import dev.recyclable.buffers.ssh.internal.StdinPump;
+import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
+import dev.recyclable.buffers.ssh.transport.SshConfigs;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.SSHClient;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs commands over one SSH connection (sshj) and captures their output into pooled, recyclable chunks.
+ *
+ * <pre>{@code
+ * try (SshRunner ssh = SshRunner.builder("db1.example.org")
+ *         .credentials(SshCredentials.privateKey("deploy", Path.of("/etc/deploy/id_ed25519")))
+ *         .connect();
+ *      CommandResult r = ssh.run("uname -a")) {
+ *     r.stdout().writeTo(System.out);
+ * }
+ * }</pre>
+ *
+ * <p>Each command gets its own {@link CaptureChannel}; output goes from sshj's packet buffer into pool chunks with
+ * one copy. Many commands may run at once on one runner from different threads (the server limits channels per
+ * connection: OpenSSH's {@code MaxSessions}, default 10). Thread-safe.
+ */
+public final class SshRunner implements AutoCloseable {
+
+    /** Grace period for the server to confirm a close after a kill, before the caller stops waiting. */
+    private static final long ABORT_GRACE_MS = 5_000;
+
+    private final SSHClient client;
+    private final BufferPool pool;
+    private final long windowSize;
+    private final int maxPacketSize;
+
+    private SshRunner(SSHClient client, BufferPool pool, long windowSize, int maxPacketSize) {
+        this.client = client;
+        this.pool = pool;
+        this.windowSize = windowSize;
+        this.maxPacketSize = maxPacketSize;
+    }
+
+    /** Starts configuring a connection to {@code host}. */
+    public static Builder builder(String host) {
+        return new Builder(host);
+    }
+
+    /**
+     * Wraps a client that is already connected and authenticated (for callers that manage sshj themselves).
+     * The runner closes the client when closed.
+     */
+    public static SshRunner wrap(SSHClient client, BufferPool pool) {
+        if (!client.isConnected() || !client.isAuthenticated()) {
+            throw new IllegalArgumentException("client must be connected and authenticated");
+        }
+        return new SshRunner(client, pool, Builder.DEFAULT_WINDOW, Builder.DEFAULT_MAX_PACKET);
+    }
+
+    /**
+     * The module's default pool: zero-on-release (command output may be secret), 64 KiB chunks. Shared by all
+     * runners that are not given a pool.
+     */
+    public static BufferPool defaultPool() {
+        return DefaultPool.POOL;
+    }
+
+    // ------------------------------------------------------------------ running commands
+
+    /** Runs {@code command} with {@link CommandOptions#defaults()} and returns its captured output. */
+    public CommandResult run(String command) throws IOException {
+        return run(command, CommandOptions.defaults());
+    }
+
+    /**
+     * Runs {@code command}, waits for it to end and returns its captured stdout and stderr. The caller owns the
+     * result and must close it. A non-zero exit status is not an error: check {@link CommandResult#status()}.
+     *
+     * @throws CommandTimeoutException      past {@link CommandOptions#timeout()}
+     * @throws OutputLimitExceededException a stream went over the limit under {@link OutputLimitPolicy#FAIL}
+     * @throws CommandCancelledException    the calling thread was interrupted (its interrupt flag is set again)
+     * @throws SshCommandException          the channel could not be opened, the server refused the command, or
+     *                                      the connection failed while it ran
+     */
+    public CommandResult run(String command, CommandOptions options) throws IOException {
+        CapturingSink sink = new CapturingSink(pool, command, options.maxOutputBytes(), options.limitPolicy());
+        CaptureChannel channel = start(command, options, sink);
+        awaitEnd(channel, sink, options);
+        CommandStatus status = sink.status();
+        return new CommandResult(status, sink.stdout(), sink.stderr());
+    }
+
+    /**
+     * Runs {@code command} and streams its output to {@code listener} on the calling thread, in wire order, while
+     * the command runs (see {@link OutputListener} for buffer ownership). Returns when the command has ended and
+     * all output was delivered. The output limit applies to what is delivered; with
+     * {@link OutputLimitPolicy#TRUNCATE} the excess is dropped unseen.
+     *
+     * @throws SshCommandException as for {@link #run(String, CommandOptions)}, and when the listener throws
+     */
+    public CommandStatus run(String command, CommandOptions options, OutputListener listener) throws IOException {
+        Objects.requireNonNull(listener, "listener");
+        DispatchingSink sink = new DispatchingSink(pool, command, options.maxOutputBytes(), options.limitPolicy(),
+                Thread.currentThread());
+        CaptureChannel channel = start(command, options, sink);
+        long deadline = deadline(options);
+        boolean delivered;
+        try {
+            delivered = sink.dispatch(channel, listener, deadline);
+        } catch (SshCommandException e) {
+            giveUp(channel, sink);
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sink.terminate(channel, new CommandCancelledException(command, "thread interrupted"));
+            giveUp(channel, sink);
+            throw sink.outcome();
+        }
+        if (!delivered) {
+            sink.terminate(channel, new CommandTimeoutException(command, options.timeout()));
+            giveUp(channel, sink);
+            throw sink.outcome();
+        }
+        sink.abandon(); // everything was delivered; nothing left to hand over
+        throwIfFailed(sink);
+        return sink.status();
+    }
+
+    /**
+     * Starts {@code command} and returns at once; its output is counted and discarded as it arrives (the command
+     * never stalls on an unread window). The timeout in {@code options}, if any, is enforced in the background.
+     * Fire and forget, or watch {@link RunningCommand#completion()}.
+     */
+    public RunningCommand launch(String command, CommandOptions options) throws IOException {
+        DiscardingSink sink = new DiscardingSink(command);
+        CaptureChannel channel = start(command, options, sink);
+        sink.abandon(); // the caller holds no buffers
+        RunningCommand running = new RunningCommand(channel, sink);
+        if (options.hasTimeout()) {
+            var timer = Timer.INSTANCE.schedule(
+                    () -> sink.terminate(channel, new CommandTimeoutException(command, options.timeout())),
+                    options.timeout().toNanos(), TimeUnit.NANOSECONDS);
+            sink.completion().whenComplete((s, e) -> timer.cancel(false));
+        }
+        return running;
+    }
+
+    /** {@link #launch(String, CommandOptions)} with default options. */
+    public RunningCommand launch(String command) throws IOException {
+        return launch(command, CommandOptions.defaults());
+    }
+
+    /**
+     * Opens a {@link CaptureChannel} on this connection with {@code sink} receiving its output, for callers that
+     * drive commands themselves (fan-out executors, bulk transfer). The caller then calls
+     * {@link CaptureChannel#exec}, feeds stdin, {@link CaptureChannel#sendEof} and waits for
+     * {@link CaptureChannel#closeFuture()}.
+     */
+    public CaptureChannel openChannel(ChannelSink sink) throws IOException {
+        CaptureChannel channel = new CaptureChannel(client.getConnection(), sink, windowSize, maxPacketSize);
+        channel.open();
+        return channel;
+    }
+
+    /** The pool that output is captured into. */
+    public BufferPool pool() {
+        return pool;
+    }
+
+    /** The underlying sshj client (for SFTP, port forwarding, ...). Closed with this runner. */
+    public SSHClient client() {
+        return client;
+    }
+
+    public boolean isConnected() {
+        return client.isConnected();
+    }
+
+    /** Disconnects. Commands still running fail with {@link SshCommandException}; their buffers are released. */
+    @Override
+    public void close() throws IOException {
+        client.close();
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    private CaptureChannel start(String command, CommandOptions options, CommandSink sink) throws IOException {
+        CaptureChannel channel;
+        try {
+            channel = new CaptureChannel(client.getConnection(), sink, windowSize, maxPacketSize);
+        } catch (RuntimeException e) {
+            sink.releaseUnstarted();
+            throw e;
+        }
+        try {
+            channel.open();
+            channel.exec(command);
+            StdinPump.feed(channel, options, pool);
+        } catch (IOException | RuntimeException e) {
+            channel.abort("start failed: " + e);
+            giveUp(channel, sink);
+            if (sink.outcome() != null && sink.outcome() != e) {
+                throw sink.outcome(); // e.g. the output limit killed it while stdin was still being written
+            }
+            throw new SshCommandException(command, "could not start the command: " + e.getMessage(), e);
+        }
+        return channel;
+    }
+
+    /** Waits for the channel to close, enforcing timeout and interruption; throws the outcome if it failed. */
+    private void awaitEnd(CaptureChannel channel, CommandSink sink, CommandOptions options) throws IOException {
+        try {
+            if (options.hasTimeout()) {
+                sink.completion().get(Math.max(0, deadline(options) - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } else {
+                sink.completion().get();
+            }
+        } catch (TimeoutException e) {
+            sink.terminate(channel, new CommandTimeoutException(sink.command(), options.timeout()));
+            giveUp(channel, sink);
+            throw sink.outcome();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sink.terminate(channel, new CommandCancelledException(sink.command(), "thread interrupted"));
+            giveUp(channel, sink);
+            throw sink.outcome();
+        } catch (ExecutionException e) {
+            sink.abandon();
+            throw sink.outcome() != null ? sink.outcome()
+                    : new SshCommandException(sink.command(), "command failed", e.getCause());
+        }
+    }
+
+    /** Lets the server confirm the close for a bounded time, then lets go of the buffers (released on close). */
+    private static void giveUp(CaptureChannel channel, CommandSink sink) {
+        try {
+            channel.closeFuture().get(ABORT_GRACE_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the channel releases the buffers itself when it finally closes or the connection ends
+        }
+        sink.abandon();
+    }
+
+    private static void throwIfFailed(CommandSink sink) throws SshCommandException {
+        if (sink.outcome() != null) {
+            throw sink.outcome();
+        }
+    }
+
+    private static long deadline(CommandOptions options) {
+        return options.hasTimeout() ? System.nanoTime() + options.timeout().toNanos() : Long.MAX_VALUE;
+    }
+
+    /** Configures and opens a connection. */
+    public static final class Builder {
+        static final long DEFAULT_WINDOW = 2L << 20;
+        static final int DEFAULT_MAX_PACKET = 32 * 1024;
+
+        private final String host;
+        private int port = 22;
+        private SshCredentials credentials;
+        private HostKeyPolicy hostKeys = HostKeyPolicy.defaultKnownHosts();
+        private BufferPool pool;
+        private Config config;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration replyTimeout = Duration.ofSeconds(30);
+        private long windowSize = DEFAULT_WINDOW;
+        private int maxPacketSize = DEFAULT_MAX_PACKET;
+
+        private Builder(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** Required: who to log in as. */
+        public Builder credentials(SshCredentials credentials) {
+            this.credentials = credentials;
+            return this;
+        }
+
+        /** Default: {@link HostKeyPolicy#defaultKnownHosts()}. */
+        public Builder hostKeys(HostKeyPolicy policy) {
+            this.hostKeys = Objects.requireNonNull(policy);
+            return this;
+        }
+
+        /** Default: {@link SshRunner#defaultPool()}. */
+        public Builder pool(BufferPool pool) {
+            this.pool = pool;
+            return this;
+        }
+
+        /** Default: {@link SshConfigs#shared()}. */
+        public Builder config(Config config) {
+            this.config = config;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = timeout;
+            return this;
+        }
+
+        /** How long to wait for the server's reply to a channel open or exec (and for stdin window). */
+        public Builder replyTimeout(Duration timeout) {
+            this.replyTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Receive window per command: the most output in flight or unconsumed per command. Default 2 MiB; larger
+         * helps bulk output over high-latency links, smaller bounds memory with many streaming commands.
+         */
+        public Builder windowSize(long bytes) {
+            this.windowSize = bytes;
+            return this;
+        }
+
+        /** Largest data packet the server may send; default 32 KiB, at most 256 KiB (sshj's decoder limit). */
+        public Builder maxPacketSize(int bytes) {
+            this.maxPacketSize = bytes;
+            return this;
+        }
+
+        /**
+         * Connects, verifies the host key and authenticates.
+         *
+         * @throws net.schmizz.sshj.transport.TransportException  host key refused or connection failed
+         * @throws net.schmizz.sshj.userauth.UserAuthException    authentication refused
+         */
+        public SshRunner connect() throws IOException {
+            Objects.requireNonNull(credentials, "credentials are required");
+            SSHClient client = new SSHClient(config != null ? config : SshConfigs.shared());
+            client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
+            client.setConnectTimeout((int) connectTimeout.toMillis());
+            client.setTimeout((int) replyTimeout.toMillis());
+            client.getConnection().setTimeoutMs((int) replyTimeout.toMillis());
+            try {
+                hostKeys.applyTo(client);
+                client.connect(host, port);
+                credentials.authenticate(client);
+            } catch (IOException | RuntimeException e) {
+                try {
+                    client.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+            return new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize);
+        }
+    }
+
+    private static final class DefaultPool {
+        static final BufferPool POOL = BufferPool.builder().zeroOnRelease(true).build();
+    }
+
+    /** One daemon thread for the timeouts of launched commands; the tasks only send packets. */
+    private static final class Timer {
+        static final ScheduledExecutorService INSTANCE = create();
+
+        private static ScheduledExecutorService create() {
+            ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "ssh-command-timeouts");
+                t.setDaemon(true);
+                return t;
+            });
+            executor.setRemoveOnCancelPolicy(true);
+            return executor;
+        }
+    }
+}

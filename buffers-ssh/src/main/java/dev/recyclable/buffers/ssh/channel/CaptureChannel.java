@@ -1,0 +1,647 @@
+package dev.recyclable.buffers.ssh.channel;
+
+import dev.recyclable.buffers.ssh.OutputKind;
+import net.schmizz.sshj.common.Buffer;
+import net.schmizz.sshj.common.DisconnectReason;
+import net.schmizz.sshj.common.LoggerFactory;
+import net.schmizz.sshj.common.Message;
+import net.schmizz.sshj.common.SSHException;
+import net.schmizz.sshj.common.SSHPacket;
+import net.schmizz.sshj.connection.Connection;
+import net.schmizz.sshj.connection.ConnectionException;
+import net.schmizz.sshj.connection.channel.Channel;
+import net.schmizz.sshj.connection.channel.OpenFailException;
+import net.schmizz.sshj.transport.Transport;
+import net.schmizz.sshj.transport.TransportException;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * An SSH {@code session} channel that runs one command and hands its output straight from sshj's packet
+ * buffer to a {@link ChannelSink}: no {@code ChannelInputStream}, no circular buffers, no extra copy.
+ *
+ * <p>It implements sshj's {@link Channel.Direct} itself instead of subclassing {@code SessionChannel}, which
+ * would allocate two 32&nbsp;KiB stream buffers per command and top the window up only inside
+ * {@code InputStream.read()}. Here the receive window is granted explicitly with {@link #grant(long)}, by
+ * whoever consumes the bytes, so a slow consumer slows the remote command instead of filling memory, and a
+ * sink that discards output keeps the command running at full speed.
+ *
+ * <p>Threading: {@link ChannelSink} calls and exit-status updates happen on sshj's reader thread.
+ * {@link #grant}, {@link #abort}, {@link #signal} and {@link #close} may be called from any thread.
+ * {@link #exec}, {@link #writeStdin} and {@link #sendEof} are for the one thread that drives the command.
+ *
+ * <p>Use: {@code new CaptureChannel(connection, sink, window, packet)}, {@link #open()},
+ * {@link #exec(String)}, optionally {@link #writeStdin}, then {@link #sendEof()} and {@link #join}.
+ * Relies on sshj 0.40.0 internals (message routing by channel id, {@code Transport.write} being thread-safe);
+ * {@code SshjInternalsTest} pins them.
+ */
+public final class CaptureChannel implements Channel.Direct {
+
+    /** The same ceiling sshj applies: a server may not make us send bigger packets than this. */
+    private static final int REMOTE_MAX_PACKET_CEILING = 1024 * 1024;
+    private static final int SSH_EXTENDED_DATA_STDERR = 1;
+
+    private final Connection conn;
+    private final Transport trans;
+    private final LoggerFactory loggerFactory;
+    private final ChannelSink sink;
+    private final int id;
+    private final long windowSize;
+    private final int maxPacketSize;
+    private final long grantThreshold;
+
+    /** Bytes the server may still send before it needs a window adjustment. Decremented on the reader thread. */
+    private final AtomicLong localWindow;
+    /** Consumed bytes not yet returned to the server's view of our window. */
+    private final AtomicLong pendingGrant = new AtomicLong();
+
+    /** Serializes everything we send on this channel against sending CLOSE: nothing may follow our CLOSE. */
+    private final ReentrantLock sendLock = new ReentrantLock();
+    private boolean closeSent; // guarded by sendLock
+
+    private final Object remoteWindowMonitor = new Object();
+    private long remoteWindow; // guarded by remoteWindowMonitor
+    private volatile int remoteMaxPacket;
+    private volatile int recipient;
+
+    private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    private volatile CompletableFuture<Boolean> pendingReply;
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    private volatile boolean eofReceived;
+    private volatile Integer exitStatus;
+    private volatile String exitSignal;
+    private volatile boolean coreDumped;
+    private volatile String exitErrorMessage;
+    private volatile String abortReason;
+
+    private SSHPacket stdinPacket; // reused by the one thread that writes stdin
+    private int stdinHeaderOffset;
+
+    /**
+     * Creates the channel and registers it with the connection (so replies to our open reach it).
+     *
+     * @param windowSize    receive window in bytes: at most this much output is ever in flight or unconsumed
+     * @param maxPacketSize largest data packet the server may send us (sshj's decoder accepts up to 256 KiB)
+     */
+    public CaptureChannel(Connection conn, ChannelSink sink, long windowSize, int maxPacketSize) {
+        if (windowSize < 1 || windowSize > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("windowSize must be in [1, 2^32): " + windowSize);
+        }
+        if (maxPacketSize < 1 || maxPacketSize > 256 * 1024) {
+            throw new IllegalArgumentException("maxPacketSize must be in [1, 256 KiB]: " + maxPacketSize);
+        }
+        this.conn = conn;
+        this.trans = conn.getTransport();
+        this.loggerFactory = trans.getConfig().getLoggerFactory();
+        this.sink = sink;
+        this.windowSize = windowSize;
+        this.maxPacketSize = maxPacketSize;
+        // A quarter of the window: few adjustment packets, yet the server never runs dry while we consume.
+        this.grantThreshold = Math.max(1, windowSize / 4);
+        this.localWindow = new AtomicLong(windowSize);
+        this.id = conn.nextID();
+        conn.attach(this);
+    }
+
+    // ---------------------------------------------------------------- driving the command
+
+    /** Sends {@code CHANNEL_OPEN "session"} and waits for the server's answer (one round trip). */
+    @Override
+    public void open() throws ConnectionException, TransportException {
+        try {
+            trans.write(new SSHPacket(Message.CHANNEL_OPEN)
+                    .putString("session")
+                    .putUInt32FromInt(id)
+                    .putUInt32(windowSize)
+                    .putUInt32(maxPacketSize));
+            await(opened, "open");
+        } catch (ConnectionException | TransportException | RuntimeException e) {
+            finish(e);
+            throw e;
+        }
+    }
+
+    /** Asks the server to run {@code command} (UTF-8) and waits for its acceptance (one round trip). */
+    public void exec(String command) throws ConnectionException, TransportException {
+        CompletableFuture<Boolean> reply = new CompletableFuture<>();
+        pendingReply = reply;
+        Buffer.PlainBuffer body = new Buffer.PlainBuffer().putString(command, StandardCharsets.UTF_8);
+        if (!sendIfOpen(request("exec", true).putBuffer(body))) {
+            throw new ConnectionException("channel #" + id + " closed before exec");
+        }
+        if (!await(reply, "exec")) {
+            throw new ConnectionException("server refused to execute the command on channel #" + id);
+        }
+    }
+
+    /**
+     * Sends stdin bytes, waiting for the server's window as needed; returns when all were handed to the transport.
+     *
+     * @throws ConnectionException if the channel closes, or the server grants no window within the connection timeout
+     */
+    public void writeStdin(byte[] data, int offset, int length) throws ConnectionException, TransportException {
+        SSHPacket packet = stdinPacket();
+        while (length > 0) {
+            int n = (int) Math.min(length, awaitRemoteWindow());
+            n = Math.min(n, remoteMaxPacket);
+            packet.wpos(stdinHeaderOffset);
+            packet.rpos(stdinHeaderOffset);
+            packet.putMessageID(Message.CHANNEL_DATA);
+            packet.putUInt32FromInt(recipient);
+            packet.putString(data, offset, n);
+            synchronized (remoteWindowMonitor) {
+                remoteWindow -= n;
+            }
+            if (!sendIfOpen(packet)) {
+                throw new ConnectionException("channel #" + id + " closed while writing stdin");
+            }
+            offset += n;
+            length -= n;
+        }
+    }
+
+    /** Tells the command that stdin is finished ({@code CHANNEL_EOF}). Does nothing once the channel is closing. */
+    public void sendEof() throws TransportException {
+        sendIfOpen(new SSHPacket(Message.CHANNEL_EOF).putUInt32FromInt(recipient));
+    }
+
+    /**
+     * Sends a signal to the remote command ({@code "KILL"}, {@code "TERM"}, ... without {@code SIG}). Servers
+     * may ignore it (OpenSSH honours it for commands without a terminal); there is no reply.
+     */
+    public void signal(String signalName) throws TransportException {
+        sendIfOpen(request("signal", false).putString(signalName));
+    }
+
+    /**
+     * Stops the command now, from any thread, without waiting: signals {@code KILL} and closes the channel.
+     * The sink still gets {@link ChannelSink#onClosed} once the server confirms the close or the connection ends.
+     *
+     * @param reason kept for {@link #abortReason()}; the first reason wins
+     */
+    public void abort(String reason) {
+        if (abortReason == null) {
+            abortReason = reason;
+        }
+        try {
+            signal("KILL");
+            sendClose();
+        } catch (TransportException e) {
+            finish(e); // the connection is gone: nothing will confirm the close
+        }
+    }
+
+    /**
+     * Returns {@code bytes} of consumed output to the server's window. Adjustments are batched (a quarter of the
+     * window at a time). Safe from any thread, including the reader thread inside {@link ChannelSink#onData}.
+     */
+    public void grant(long bytes) {
+        if (pendingGrant.addAndGet(bytes) >= grantThreshold) {
+            // tryLock: the reader thread must not wait behind a stdin writer; the lock holder flushes on unlock.
+            if (sendLock.tryLock()) {
+                try {
+                    flushGrantLocked();
+                } finally {
+                    sendLock.unlock();
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- state
+
+    /** Exit status reported by the server, or {@code null} if none was (yet) reported. */
+    public Integer exitStatus() {
+        return exitStatus;
+    }
+
+    /** Name of the signal that killed the command ({@code "KILL"}, ...), or {@code null}. */
+    public String exitSignal() {
+        return exitSignal;
+    }
+
+    public boolean exitCoreDumped() {
+        return coreDumped;
+    }
+
+    /** The server's message accompanying an exit signal, or {@code null}. */
+    public String exitErrorMessage() {
+        return exitErrorMessage;
+    }
+
+    /** Why {@link #abort} was called, or {@code null}. */
+    public String abortReason() {
+        return abortReason;
+    }
+
+    /** Whether the server sent {@code CHANNEL_EOF} (no more output). */
+    public boolean isEofReceived() {
+        return eofReceived;
+    }
+
+    /** Whether the channel is finished: {@link ChannelSink#onClosed} has been called. */
+    public boolean isFinished() {
+        return closed.isDone();
+    }
+
+    /** Completes (never exceptionally) after {@link ChannelSink#onClosed} returned. */
+    public CompletableFuture<Void> closeFuture() {
+        return closed;
+    }
+
+    /** Output bytes the server may still send before it waits for us. */
+    public long localWindowRemaining() {
+        return localWindow.get();
+    }
+
+    // ---------------------------------------------------------------- sshj's Channel
+
+    @Override
+    public void handle(Message msg, SSHPacket buf) throws SSHException {
+        switch (msg) {
+            case CHANNEL_DATA:
+                received(OutputKind.STDOUT, buf);
+                break;
+            case CHANNEL_EXTENDED_DATA:
+                int dataType = readInt(buf);
+                if (dataType != SSH_EXTENDED_DATA_STDERR) {
+                    throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
+                            "Bad extended data type " + dataType + " on channel #" + id);
+                }
+                received(OutputKind.STDERR, buf);
+                break;
+            case CHANNEL_WINDOW_ADJUST:
+                long more = readUInt32(buf);
+                synchronized (remoteWindowMonitor) {
+                    remoteWindow += more;
+                    remoteWindowMonitor.notifyAll();
+                }
+                break;
+            case CHANNEL_REQUEST:
+                gotRequest(buf);
+                break;
+            case CHANNEL_SUCCESS:
+            case CHANNEL_FAILURE:
+                CompletableFuture<Boolean> reply = pendingReply;
+                if (reply == null || reply.isDone()) {
+                    throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
+                            "Unexpected channel request reply on channel #" + id);
+                }
+                reply.complete(msg == Message.CHANNEL_SUCCESS);
+                break;
+            case CHANNEL_EOF:
+                eofReceived = true;
+                break;
+            case CHANNEL_CLOSE:
+                try {
+                    sendClose();
+                } finally {
+                    finish(null);
+                }
+                break;
+            case CHANNEL_OPEN_CONFIRMATION:
+                recipient = readInt(buf);
+                long initialRemoteWindow = readUInt32(buf);
+                remoteMaxPacket = (int) Math.min(readUInt32(buf), REMOTE_MAX_PACKET_CEILING);
+                synchronized (remoteWindowMonitor) {
+                    remoteWindow = initialRemoteWindow;
+                }
+                opened.complete(null);
+                break;
+            case CHANNEL_OPEN_FAILURE:
+                int reasonCode = readInt(buf);
+                String message = readString(buf);
+                OpenFailException failure = new OpenFailException("session", reasonCode, message);
+                opened.completeExceptionally(failure);
+                finish(failure);
+                break;
+            default:
+                throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
+                        "Unexpected " + msg + " on channel #" + id);
+        }
+    }
+
+    private void received(OutputKind kind, SSHPacket buf) throws ConnectionException {
+        int length = readInt(buf);
+        if (length < 0 || length > maxPacketSize || length > buf.available()) {
+            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
+                    "Bad data length " + length + " on channel #" + id);
+        }
+        if (localWindow.addAndGet(-length) < 0) {
+            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
+                    "Server overran the window of channel #" + id);
+        }
+        if (length > 0) {
+            sink.onData(this, kind, buf.array(), buf.rpos(), length);
+        }
+    }
+
+    private void gotRequest(SSHPacket buf) throws SSHException {
+        String type = readString(buf);
+        boolean wantReply = readBoolean(buf);
+        switch (type) {
+            case "exit-status":
+                exitStatus = readInt(buf);
+                break;
+            case "exit-signal":
+                exitSignal = readString(buf);
+                coreDumped = readBoolean(buf);
+                exitErrorMessage = readString(buf);
+                break;
+            default:
+                // e.g. OpenSSH's keepalive@openssh.com: must be answered or the server drops us
+                if (wantReply) {
+                    sendIfOpen(new SSHPacket(Message.CHANNEL_FAILURE).putUInt32FromInt(recipient));
+                }
+                return;
+        }
+        if (wantReply) {
+            sendIfOpen(new SSHPacket(Message.CHANNEL_SUCCESS).putUInt32FromInt(recipient));
+        }
+    }
+
+    @Override
+    public void notifyError(SSHException error) {
+        finish(error);
+    }
+
+    /** Sends {@code CHANNEL_CLOSE} if not yet sent, and waits up to the connection timeout for the server's. */
+    @Override
+    public void close() throws ConnectionException, TransportException {
+        sendClose();
+        join(conn.getTimeoutMs(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void join() {
+        closed.join();
+    }
+
+    @Override
+    public void join(long timeout, TimeUnit unit) throws ConnectionException {
+        try {
+            closed.get(timeout, unit);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectionException("interrupted waiting for channel #" + id + " to close", e);
+        } catch (ExecutionException e) {
+            throw new ConnectionException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new ConnectionException("channel #" + id + " did not close within " + unit.toMillis(timeout) + " ms");
+        }
+    }
+
+    @Override
+    public boolean isOpen() {
+        sendLock.lock();
+        try {
+            return opened.isDone() && !opened.isCompletedExceptionally() && !closeSent && !closed.isDone();
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isEOF() {
+        return eofReceived;
+    }
+
+    @Override
+    public int getID() {
+        return id;
+    }
+
+    @Override
+    public int getRecipient() {
+        return recipient;
+    }
+
+    @Override
+    public String getType() {
+        return "session";
+    }
+
+    @Override
+    public int getLocalMaxPacketSize() {
+        return maxPacketSize;
+    }
+
+    @Override
+    public long getLocalWinSize() {
+        return localWindow.get();
+    }
+
+    @Override
+    public int getRemoteMaxPacketSize() {
+        return remoteMaxPacket;
+    }
+
+    @Override
+    public long getRemoteWinSize() {
+        synchronized (remoteWindowMonitor) {
+            return remoteWindow;
+        }
+    }
+
+    @Override
+    public Charset getRemoteCharset() {
+        return StandardCharsets.UTF_8;
+    }
+
+    /** Window management is explicit ({@link #grant}); auto-expansion does not apply. */
+    @Override
+    public boolean getAutoExpand() {
+        return false;
+    }
+
+    @Override
+    public void setAutoExpand(boolean autoExpand) {
+        if (autoExpand) {
+            throw new UnsupportedOperationException("CaptureChannel's window is granted by its sink, see grant(long)");
+        }
+    }
+
+    /** Output goes to the {@link ChannelSink}; there is no stream. */
+    @Override
+    public InputStream getInputStream() {
+        throw new UnsupportedOperationException("CaptureChannel delivers output to its ChannelSink");
+    }
+
+    /** Use {@link #writeStdin} and {@link #sendEof}. */
+    @Override
+    public OutputStream getOutputStream() {
+        throw new UnsupportedOperationException("use CaptureChannel.writeStdin and sendEof");
+    }
+
+    @Override
+    public LoggerFactory getLoggerFactory() {
+        return loggerFactory;
+    }
+
+    @Override
+    public String toString() {
+        return "CaptureChannel#" + id + "(recipient=" + recipient + ", localWindow=" + localWindow.get() + ")";
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private SSHPacket request(String type, boolean wantReply) {
+        return new SSHPacket(Message.CHANNEL_REQUEST).putUInt32FromInt(recipient).putString(type).putBoolean(wantReply);
+    }
+
+    private SSHPacket stdinPacket() {
+        if (stdinPacket == null) {
+            stdinPacket = new SSHPacket(Message.CHANNEL_DATA);
+            stdinHeaderOffset = stdinPacket.rpos();
+        }
+        return stdinPacket;
+    }
+
+    /** Writes {@code packet} unless we already sent CLOSE; flushes window grants that waited for the lock. */
+    private boolean sendIfOpen(SSHPacket packet) throws TransportException {
+        sendLock.lock();
+        try {
+            if (closeSent || closed.isDone() || !opened.isDone() || opened.isCompletedExceptionally()) {
+                return false;
+            }
+            trans.write(packet);
+            flushGrantLocked();
+            return true;
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    private void sendClose() throws TransportException {
+        sendLock.lock();
+        try {
+            if (!closeSent && !closed.isDone() && opened.isDone() && !opened.isCompletedExceptionally()) {
+                closeSent = true;
+                trans.write(new SSHPacket(Message.CHANNEL_CLOSE).putUInt32FromInt(recipient));
+            }
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    private void flushGrantLocked() {
+        if (closeSent || closed.isDone() || pendingGrant.get() < grantThreshold) {
+            return;
+        }
+        long grant = pendingGrant.getAndSet(0);
+        // Raise our own count first: the server can only use the grant after it receives it.
+        localWindow.addAndGet(grant);
+        try {
+            trans.write(new SSHPacket(Message.CHANNEL_WINDOW_ADJUST).putUInt32FromInt(recipient).putUInt32(grant));
+        } catch (TransportException e) {
+            finish(e);
+        }
+    }
+
+    private long awaitRemoteWindow() throws ConnectionException {
+        long timeoutMs = conn.getTimeoutMs() > 0 ? conn.getTimeoutMs() : Long.MAX_VALUE / 2_000_000;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        synchronized (remoteWindowMonitor) {
+            while (remoteWindow <= 0) {
+                if (closed.isDone()) {
+                    throw new ConnectionException("channel #" + id + " closed while writing stdin");
+                }
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (leftMs <= 0) {
+                    throw new ConnectionException("server granted no stdin window on channel #" + id
+                            + " within " + timeoutMs + " ms");
+                }
+                try {
+                    remoteWindowMonitor.wait(Math.min(leftMs, 100));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ConnectionException("interrupted writing stdin on channel #" + id, e);
+                }
+            }
+            return remoteWindow;
+        }
+    }
+
+    private <T> T await(CompletableFuture<T> future, String what) throws ConnectionException {
+        int timeoutMs = conn.getTimeoutMs();
+        try {
+            return timeoutMs > 0 ? future.get(timeoutMs, TimeUnit.MILLISECONDS) : future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectionException("interrupted during " + what + " of channel #" + id, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ConnectionException) {
+                throw (ConnectionException) cause;
+            }
+            throw new ConnectionException(what + " of channel #" + id + " failed: " + cause, cause);
+        } catch (TimeoutException e) {
+            throw new ConnectionException("no reply to " + what + " of channel #" + id + " within " + timeoutMs + " ms");
+        }
+    }
+
+    private void finish(Throwable failure) {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        conn.forget(this);
+        Throwable cause = failure != null ? failure : new ConnectionException("channel #" + id + " closed");
+        opened.completeExceptionally(cause);
+        CompletableFuture<Boolean> reply = pendingReply;
+        if (reply != null) {
+            reply.completeExceptionally(cause);
+        }
+        synchronized (remoteWindowMonitor) {
+            remoteWindowMonitor.notifyAll();
+        }
+        try {
+            sink.onClosed(this, failure);
+        } finally {
+            closed.complete(null);
+        }
+    }
+
+    private int readInt(SSHPacket buf) throws ConnectionException {
+        try {
+            return buf.readUInt32AsInt();
+        } catch (Buffer.BufferException e) {
+            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
+        }
+    }
+
+    private long readUInt32(SSHPacket buf) throws ConnectionException {
+        try {
+            return buf.readUInt32();
+        } catch (Buffer.BufferException e) {
+            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
+        }
+    }
+
+    private String readString(SSHPacket buf) throws ConnectionException {
+        try {
+            return buf.readString(StandardCharsets.UTF_8);
+        } catch (Buffer.BufferException e) {
+            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
+        }
+    }
+
+    private boolean readBoolean(SSHPacket buf) throws ConnectionException {
+        try {
+            return buf.readBoolean();
+        } catch (Buffer.BufferException e) {
+            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
+        }
+    }
+}

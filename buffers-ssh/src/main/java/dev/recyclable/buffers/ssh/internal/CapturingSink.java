@@ -1,0 +1,52 @@
+package dev.recyclable.buffers.ssh.internal;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.OutputKind;
+import dev.recyclable.buffers.ssh.OutputLimitPolicy;
+import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+
+import java.io.IOException;
+
+/**
+ * Copies stdout and stderr from sshj's packet buffer into two pooled streams, one copy, on the reader thread.
+ * The window is granted as soon as the bytes are copied: the memory is bounded by the output limit instead.
+ */
+public final class CapturingSink extends CommandSink {
+
+    private final RecyclableOutputStream stdout;
+    private final RecyclableOutputStream stderr;
+
+    public CapturingSink(BufferPool pool, String command, long limit, OutputLimitPolicy policy) {
+        super(command, limit, policy);
+        this.stdout = pool.newStream("ssh-stdout");
+        this.stderr = pool.newStream("ssh-stderr");
+    }
+
+    @Override
+    protected void accept(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int keep, int length) {
+        if (keep > 0) {
+            try {
+                (kind == OutputKind.STDOUT ? stdout : stderr).write(data, offset, keep);
+            } catch (IOException e) {
+                storageFailed(channel, kind, e);
+            }
+        }
+        channel.grant(length);
+    }
+
+    /** The captured stdout; ownership passes to the caller, who must have received {@code completion()} first. */
+    public RecyclableOutputStream stdout() {
+        return stdout;
+    }
+
+    public RecyclableOutputStream stderr() {
+        return stderr;
+    }
+
+    @Override
+    protected void releaseBuffers() {
+        stdout.close();
+        stderr.close();
+    }
+}

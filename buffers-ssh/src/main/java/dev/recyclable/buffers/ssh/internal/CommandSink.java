@@ -1,0 +1,164 @@
+package dev.recyclable.buffers.ssh.internal;
+
+import dev.recyclable.buffers.ssh.CommandStatus;
+import dev.recyclable.buffers.ssh.OutputKind;
+import dev.recyclable.buffers.ssh.OutputLimitExceededException;
+import dev.recyclable.buffers.ssh.OutputLimitPolicy;
+import dev.recyclable.buffers.ssh.SshCommandException;
+import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.channel.ChannelSink;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What every way of running a command shares: output accounting against the limit, the outcome, and
+ * shared ownership of the buffers between the channel (reader thread) and the caller.
+ *
+ * <p>Ownership: the buffers have two owners, the channel until {@link #onClosed} and the caller until it
+ * takes the result or {@link #abandon() abandons} it. Whoever lets go last releases them, so a caller that
+ * gives up while the reader thread may still be writing (a timeout with an unresponsive server) leaks nothing
+ * and never races the writer.
+ */
+public abstract class CommandSink implements ChannelSink {
+
+    protected final String command;
+    private final long limit;
+    private final OutputLimitPolicy policy;
+
+    // Written on the reader thread only; read by others after closeFuture/completion (happens-before).
+    private long stdoutBytes;
+    private long stderrBytes;
+    private boolean stdoutTruncated;
+    private boolean stderrTruncated;
+    private boolean discardAll;
+
+    private final long startNanos = System.nanoTime();
+    private volatile SshCommandException outcome;
+    private volatile CommandStatus status;
+    private final CompletableFuture<CommandStatus> completion = new CompletableFuture<>();
+    private final AtomicInteger owners = new AtomicInteger(2);
+
+    protected CommandSink(String command, long limit, OutputLimitPolicy policy) {
+        this.command = command;
+        this.limit = limit;
+        this.policy = policy;
+    }
+
+    @Override
+    public final void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
+        long before;
+        if (kind == OutputKind.STDOUT) {
+            before = stdoutBytes;
+            stdoutBytes += length;
+        } else {
+            before = stderrBytes;
+            stderrBytes += length;
+        }
+        int keep = discardAll ? 0 : (int) Math.min(length, Math.max(0, limit - before));
+        if (keep < length) {
+            if (kind == OutputKind.STDOUT) {
+                stdoutTruncated = true;
+            } else {
+                stderrTruncated = true;
+            }
+            if (policy == OutputLimitPolicy.FAIL && !discardAll) {
+                discardAll = true;
+                keep = 0;
+                terminate(channel, new OutputLimitExceededException(command, kind, limit));
+            }
+        }
+        accept(channel, kind, data, offset, keep, length);
+    }
+
+    /**
+     * Takes output on the reader thread: keep the first {@code keep} bytes, and see that all {@code length} bytes
+     * are eventually {@link CaptureChannel#grant granted}. Must not block or throw.
+     */
+    protected abstract void accept(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int keep,
+                                   int length);
+
+    /** Returns every buffer still held to the pool. Called once, by the last owner. */
+    protected abstract void releaseBuffers();
+
+    /** For subclasses whose storage fails (e.g. the pool's stream size cap): stop keeping output. */
+    protected final void storageFailed(CaptureChannel channel, OutputKind kind, Throwable cause) {
+        discardAll = true;
+        SshCommandException e = new OutputLimitExceededException(command, kind, limit);
+        e.addSuppressed(cause);
+        terminate(channel, e);
+    }
+
+    /** Ends the command with {@code reason} as its outcome (first reason wins) and aborts the channel. */
+    public final void terminate(CaptureChannel channel, SshCommandException reason) {
+        if (outcome == null) {
+            outcome = reason;
+        }
+        channel.abort(reason.getMessage());
+    }
+
+    @Override
+    public final void onClosed(CaptureChannel channel, Throwable failure) {
+        CommandStatus s = new CommandStatus(command, channel.exitStatus(), channel.exitSignal(),
+                channel.exitCoreDumped(), stdoutBytes, stderrBytes, stdoutTruncated, stderrTruncated,
+                Duration.ofNanos(System.nanoTime() - startNanos));
+        status = s;
+        try {
+            closed(channel);
+        } finally {
+            release();
+        }
+        SshCommandException o = outcome;
+        if (o == null && failure != null) {
+            o = new SshCommandException(command, "connection failed while the command ran: " + failure, failure);
+            outcome = o;
+        }
+        if (o != null) {
+            completion.completeExceptionally(o);
+        } else {
+            completion.complete(s);
+        }
+    }
+
+    /** Hook on the reader thread after the channel closed, before the channel lets go of the buffers. */
+    protected void closed(CaptureChannel channel) {
+    }
+
+    /** Completes after the channel closed: with the status, or exceptionally with the reason it failed. */
+    public final CompletableFuture<CommandStatus> completion() {
+        return completion;
+    }
+
+    /** The command line. */
+    public final String command() {
+        return command;
+    }
+
+    /** The status once closed, else {@code null}. */
+    public final CommandStatus status() {
+        return status;
+    }
+
+    /** Why the command failed (set by {@link #terminate} or on close), or {@code null}. */
+    public final SshCommandException outcome() {
+        return outcome;
+    }
+
+    /** The caller lets go of the buffers without taking them. */
+    public final void abandon() {
+        release();
+    }
+
+    /** For a sink whose channel could not even be created: no channel will ever call {@link #onClosed}. */
+    public final void releaseUnstarted() {
+        release();
+        release();
+    }
+
+    private void release() {
+        if (owners.decrementAndGet() == 0) {
+            releaseBuffers();
+        }
+    }
+}

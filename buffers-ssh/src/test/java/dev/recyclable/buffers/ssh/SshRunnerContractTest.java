@@ -1,0 +1,397 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ByteBufferView;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The behaviour every server must show through {@link SshRunner}. Subclasses supply a real server (OpenSSH,
+ * Apache MINA SSHD). Every test ends with the pool holding nothing.
+ */
+abstract class SshRunnerContractTest {
+
+    private static final long HUNDRED_MIB = 100L << 20;
+
+    protected BufferPool pool;
+    protected SshRunner ssh;
+
+    protected abstract SshTestServer server();
+
+    @BeforeEach
+    void connect() throws IOException {
+        pool = BufferPool.builder().zeroOnRelease(true).build();
+        ssh = server().connect(pool);
+    }
+
+    @AfterEach
+    void disconnectAndCheckPool() throws IOException {
+        if (ssh != null) {
+            ssh.close();
+        }
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    // ------------------------------------------------------------------ exit
+
+    @Test
+    void reportsExitStatus() throws IOException {
+        try (CommandResult ok = ssh.run("true"); CommandResult three = ssh.run("exit 3")) {
+            assertEquals(0, ok.exitStatus());
+            assertTrue(ok.status().succeeded());
+            assertEquals(3, three.exitStatus());
+            assertFalse(three.status().succeeded());
+            assertNull(three.exitSignal());
+        }
+    }
+
+    @Test
+    void reportsDeathBySignal() throws IOException {
+        try (CommandResult r = ssh.run("kill -KILL $$")) {
+            if (server().reportsExitSignals()) {
+                assertEquals("KILL", r.exitSignal());
+                assertNull(r.exitStatus());
+            } else {
+                assertEquals(128 + 9, r.exitStatus());
+            }
+            assertFalse(r.status().succeeded());
+        }
+    }
+
+    // ------------------------------------------------------------------ output shapes
+
+    @Test
+    void emptyAndTinyOutput() throws IOException {
+        try (CommandResult empty = ssh.run("true"); CommandResult tiny = ssh.run("printf x")) {
+            assertEquals(0, empty.stdout().length());
+            assertEquals(0, empty.stderr().length());
+            assertEquals("x", tiny.stdoutText());
+            assertEquals(0, tiny.stderr().length());
+        }
+    }
+
+    @Test
+    void separatesStdoutAndStderr() throws IOException {
+        try (CommandResult r = ssh.run("echo to-out; echo to-err >&2; echo more-out")) {
+            assertEquals("to-out\nmore-out\n", r.stdoutText());
+            assertEquals("to-err\n", r.stderrText());
+            assertEquals(16, r.status().stdoutBytes());
+            assertEquals(7, r.status().stderrBytes());
+        }
+    }
+
+    @Test
+    void streamsEventsInWireOrder() throws IOException {
+        List<String> events = new ArrayList<>();
+        CommandStatus status = ssh.run("printf a; sleep 0.2; printf b >&2; sleep 0.2; printf c",
+                CommandOptions.defaults(),
+                (kind, chunk) -> events.add(kind + ":" + chunk.toString(StandardCharsets.UTF_8)));
+        assertEquals(List.of("STDOUT:a", "STDERR:b", "STDOUT:c"), events);
+        assertEquals(0, status.exitStatus());
+    }
+
+    @Test
+    void binaryOutputSurvivesByteForByte() throws IOException {
+        // every byte value, in a pattern that is not text: printf with octal escapes, repeated
+        try (CommandResult r = ssh.run("i=0; while [ $i -lt 64 ]; do printf '\\000\\001\\177\\200\\377\\n\\r\\033'; "
+                + "i=$((i+1)); done")) {
+            byte[] unit = {0, 1, 0x7f, (byte) 0x80, (byte) 0xff, '\n', '\r', 0x1b};
+            byte[] expected = new byte[unit.length * 64];
+            for (int i = 0; i < 64; i++) {
+                System.arraycopy(unit, 0, expected, i * unit.length, unit.length);
+            }
+            assertArrayEquals(expected, r.stdout().toByteArray());
+        }
+    }
+
+    @Test
+    void capturesHundredMebibytesIntact() throws Exception {
+        String command = "yes 0123456789abcdef | head -c " + HUNDRED_MIB;
+        try (CommandResult r = ssh.run(command, CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)))) {
+            assertEquals(0, r.exitStatus());
+            assertEquals(HUNDRED_MIB, r.stdout().length());
+            assertEquals(expectedYesDigest(HUNDRED_MIB), sha256(r.stdout()));
+        }
+    }
+
+    @Test
+    void streamsHundredMebibytesIntactWithBackpressure() throws Exception {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        long[] received = new long[1];
+        CommandStatus status = ssh.run("yes 0123456789abcdef | head -c " + HUNDRED_MIB,
+                CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)),
+                (kind, chunk) -> {
+                    assertEquals(OutputKind.STDOUT, kind);
+                    received[0] += chunk.length();
+                    chunk.forEachSegment(digest::update);
+                });
+        assertEquals(0, status.exitStatus());
+        assertEquals(HUNDRED_MIB, received[0]);
+        assertEquals(expectedYesDigest(HUNDRED_MIB), HexFormat.of().formatHex(digest.digest()));
+    }
+
+    // ------------------------------------------------------------------ limits and floods
+
+    @Test
+    void truncatesAtTheLimitAndFlagsIt() throws IOException {
+        long limit = 1 << 20;
+        try (CommandResult r = ssh.run("head -c 30000000 /dev/zero; echo tail >&2",
+                CommandOptions.defaults().withOutputLimit(limit, OutputLimitPolicy.TRUNCATE)
+                        .withTimeout(Duration.ofSeconds(60)))) {
+            assertEquals(0, r.exitStatus());
+            assertEquals(limit, r.stdout().length());
+            assertTrue(r.status().stdoutTruncated());
+            assertEquals(30_000_000L, r.status().stdoutBytes());
+            assertFalse(r.status().stderrTruncated());
+            assertEquals("tail\n", r.stderrText());
+        }
+    }
+
+    @Test
+    void failsAndKillsAnEndlessFloodAtTheLimit() {
+        OutputLimitExceededException e = assertThrows(OutputLimitExceededException.class, () -> ssh.run("yes",
+                CommandOptions.defaults().withOutputLimit(4 << 20, OutputLimitPolicy.FAIL)
+                        .withTimeout(Duration.ofSeconds(30))));
+        assertEquals(OutputKind.STDOUT, e.stream());
+        assertEquals(4 << 20, e.limit());
+    }
+
+    @Test
+    void stderrFloodDoesNotStallStdoutReader() throws IOException {
+        // sshj's own streams die here (stderr buffer overflow kills the connection); we only read stdout
+        List<String> stdout = new ArrayList<>();
+        long[] stderrSeen = new long[1];
+        CommandStatus status = ssh.run("head -c 20000000 /dev/zero >&2; echo done",
+                CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)),
+                (kind, chunk) -> {
+                    if (kind == OutputKind.STDOUT) {
+                        stdout.add(chunk.toString(StandardCharsets.UTF_8));
+                    } else {
+                        stderrSeen[0] += chunk.length();
+                    }
+                });
+        assertEquals(List.of("done\n"), stdout);
+        assertEquals(20_000_000L, status.stderrBytes());
+        assertEquals(20_000_000L, stderrSeen[0]);
+        assertEquals(0, status.exitStatus());
+    }
+
+    @Test
+    void unreadFloodStillCompletesWhenDiscarded() throws Exception {
+        RunningCommand running = ssh.launch("head -c 50000000 /dev/zero; head -c 1000 /dev/zero >&2; exit 4");
+        CommandStatus status = running.await(Duration.ofSeconds(60));
+        assertEquals(4, status.exitStatus());
+        assertEquals(50_000_000L, status.stdoutBytes());
+        assertEquals(1000L, status.stderrBytes());
+    }
+
+    // ------------------------------------------------------------------ timeouts, cancellation
+
+    @Test
+    void timesOutKillsAndReleases() {
+        long start = System.nanoTime();
+        CommandTimeoutException e = assertThrows(CommandTimeoutException.class, () -> ssh.run("echo started; sleep 30",
+                CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(tookMs < 10_000, "timeout took " + tookMs + " ms");
+        assertEquals(Duration.ofMillis(500), e.timeout());
+    }
+
+    @Test
+    void streamingRunTimesOutToo() {
+        assertThrows(CommandTimeoutException.class, () -> ssh.run("yes | head -c 100000; sleep 30",
+                CommandOptions.defaults().withTimeout(Duration.ofMillis(500)), (kind, chunk) -> { }));
+    }
+
+    @Test
+    void cancelStopsALaunchedCommand() throws Exception {
+        RunningCommand running = ssh.launch("sleep 30");
+        Thread.sleep(100);
+        running.cancel();
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> running.completion().get(10, TimeUnit.SECONDS));
+        assertInstanceOf(CommandCancelledException.class, e.getCause());
+    }
+
+    @Test
+    void launchedCommandTimesOut() {
+        RunningCommand running = assertDoesNotThrowIo(() -> ssh.launch("sleep 30",
+                CommandOptions.defaults().withTimeout(Duration.ofMillis(300))));
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> running.completion().get(10, TimeUnit.SECONDS));
+        assertInstanceOf(CommandTimeoutException.class, e.getCause());
+    }
+
+    @Test
+    void interruptCancelsARun() throws Exception {
+        Thread caller = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException ignored) {
+                return;
+            }
+            caller.interrupt();
+        });
+        interrupter.start();
+        try {
+            assertThrows(CommandCancelledException.class, () -> ssh.run("sleep 30"));
+            assertTrue(Thread.interrupted(), "interrupt flag restored");
+        } finally {
+            interrupter.join();
+            Thread.interrupted();
+        }
+    }
+
+    @Test
+    void listenerFailureStopsTheCommand() {
+        SshCommandException e = assertThrows(SshCommandException.class, () -> ssh.run("yes",
+                CommandOptions.defaults().withTimeout(Duration.ofSeconds(30)),
+                (kind, chunk) -> {
+                    throw new IllegalStateException("listener gives up");
+                }));
+        assertInstanceOf(IllegalStateException.class, e.getCause());
+    }
+
+    // ------------------------------------------------------------------ stdin, views, concurrency
+
+    @Test
+    void feedsStdinFromPooledBuffer() throws Exception {
+        byte[] data = new byte[3 << 20];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 31 + (i >>> 11));
+        }
+        try (RecyclableOutputStream stdin = pool.newStream()) {
+            stdin.write(data, 0, data.length);
+            try (CommandResult r = ssh.run("cat", CommandOptions.defaults().withStdin(stdin)
+                    .withTimeout(Duration.ofSeconds(30)))) {
+                assertEquals(data.length, r.stdout().length());
+                assertArrayEquals(data, r.stdout().toByteArray());
+            }
+        }
+    }
+
+    @Test
+    void feedsStdinFromInputStream() throws IOException {
+        byte[] data = "line one\nline two\n".getBytes(StandardCharsets.UTF_8);
+        try (CommandResult r = ssh.run("wc -l", CommandOptions.defaults().withStdin(new ByteArrayInputStream(data)))) {
+            assertEquals("2", r.stdoutText().trim());
+        }
+    }
+
+    @Test
+    void commandReadingStdinGetsEndOfFile() throws IOException {
+        try (CommandResult r = ssh.run("cat; echo eof-seen")) {
+            assertEquals("eof-seen\n", r.stdoutText());
+        }
+    }
+
+    @Test
+    void listenerMayRetainAChunkBeyondTheCallback() throws IOException {
+        List<ByteBufferView> kept = new ArrayList<>();
+        ssh.run("printf hello", CommandOptions.defaults(), (kind, chunk) -> kept.add(chunk.byteBuffers()));
+        try {
+            StringBuilder text = new StringBuilder();
+            for (ByteBufferView view : kept) {
+                for (ByteBuffer b : view.buffers()) {
+                    text.append(StandardCharsets.UTF_8.decode(b.duplicate()));
+                }
+            }
+            assertEquals("hello", text.toString());
+            assertTrue(pool.stats().bytesInUse() > 0, "the view holds the chunk");
+        } finally {
+            kept.forEach(ByteBufferView::close);
+        }
+    }
+
+    @Test
+    void runsCommandsConcurrentlyOnOneConnection() throws Exception {
+        ExecutorService executor = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<String>> results = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                int n = i;
+                results.add(executor.submit(() -> {
+                    try (CommandResult r = ssh.run("yes " + n + " | head -c 200000; echo end-" + n + " >&2")) {
+                        assertEquals(200_000, r.stdout().length());
+                        return r.stderrText();
+                    }
+                }));
+            }
+            for (int i = 0; i < 8; i++) {
+                assertEquals("end-" + i + "\n", results.get(i).get(60, TimeUnit.SECONDS));
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    @Test
+    void socketHasTcpNoDelay() throws IOException {
+        assertTrue(ssh.client().getSocket().getTcpNoDelay());
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    static String expectedYesDigest(long length) throws NoSuchAlgorithmException {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        byte[] line = "0123456789abcdef\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] block = new byte[line.length * 4096];
+        for (int i = 0; i < 4096; i++) {
+            System.arraycopy(line, 0, block, i * line.length, line.length);
+        }
+        long left = length;
+        while (left > 0) {
+            int n = (int) Math.min(left, block.length);
+            digest.update(block, 0, n);
+            left -= n;
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    static String sha256(RecyclableOutputStream content) throws Exception {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        content.forEachSegment(digest::update);
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    interface IoSupplier<T> {
+        T get() throws IOException;
+    }
+
+    static <T> T assertDoesNotThrowIo(IoSupplier<T> supplier) {
+        try {
+            return supplier.get();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
