@@ -208,9 +208,9 @@ public final class BufferPool {
 
     // ---- chunk leasing, used by streams ----
 
-    /** The size class of a stream's {@code index}-th chunk: doubling up to the largest chunk. */
-    int streamChunkClass(int index) {
-        return Math.min(index, maxStreamChunkClass);
+    /** The size class of the chunk after one of {@code sizeClass}: doubling up to the largest chunk. */
+    int streamChunkClassAfter(int sizeClass) {
+        return Math.min(sizeClass + 1, maxStreamChunkClass);
     }
 
     /** The smallest stream chunk class holding at least {@code bytes} (capped at the largest chunk). */
