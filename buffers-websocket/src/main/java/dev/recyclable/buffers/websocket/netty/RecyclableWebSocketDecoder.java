@@ -45,7 +45,6 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private final boolean answerPings;
     private ChannelHandlerContext context;
     private WebSocketDecoder decoder;
-    private boolean closeSent;
 
     /**
      * @param role        SERVER for a server's pipeline (peer frames must be masked)
@@ -115,14 +114,18 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     }
 
     private void failConnection(ChannelHandlerContext ctx, WebSocketProtocolException e) {
-        if (!closeSent) {
-            closeSent = true;
+        if (!closeSent()) {
             ctx.writeAndFlush(ControlFrame.close(e.closeCode(), shortReason(e)))
                     .addListener(ChannelFutureListener.CLOSE);
         } else {
             ctx.close();
         }
         ctx.fireExceptionCaught(e);
+    }
+
+    /** Whether a Close already went out through {@link RecyclableWebSocketEncoder} on this channel. */
+    private boolean closeSent() {
+        return context.channel().attr(CloseState.SENT).get() != null;
     }
 
     private static String shortReason(WebSocketProtocolException e) {
@@ -140,7 +143,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
         @Override
         public void onPing(ByteBuffer payload) {
             ControlFrame ping = ControlFrame.copyOf(Opcodes.PING, payload);
-            if (answerPings && !closeSent) {
+            if (answerPings && !closeSent()) {
                 context.writeAndFlush(ControlFrame.copyOf(Opcodes.PONG, payload));
             }
             context.fireChannelRead(ping);
@@ -155,8 +158,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
         public void onClose(int code, String reason) {
             ControlFrame close = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, reason);
             context.fireChannelRead(close);
-            if (!closeSent) {
-                closeSent = true;
+            if (!closeSent()) {
                 ControlFrame reply = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, "");
                 context.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
             } else {

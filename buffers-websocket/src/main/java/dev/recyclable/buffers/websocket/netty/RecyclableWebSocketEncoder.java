@@ -105,6 +105,13 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
     }
 
     private void writeControl(ChannelHandlerContext ctx, ControlFrame control, ChannelPromise promise) {
+        if (control.opcode() == Opcodes.CLOSE) {
+            // RFC 6455 5.5.1: one Close per side; the decoder must not answer the peer's with another
+            if (ctx.channel().attr(CloseState.SENT).getAndSet(Boolean.TRUE) != null) {
+                promise.trySuccess();
+                return;
+            }
+        }
         boolean mask = role.masksOutgoingFrames();
         int key = mask ? maskKeys.nextInt() : 0;
         int length = control.payloadLength();
