@@ -6,6 +6,11 @@
 //                                                    first two; prints "PORT <n>" when listening
 //   node ws-peer.js bad-utf8-server                 sends a text message whose second fragment is
 //                                                    invalid UTF-8 and never finishes it
+//   node ws-peer.js blast-server                    for the loopback benchmark: on a text message
+//                                                    "go <count> <size> <text|binary>" writes <count>
+//                                                    pre-built messages of <size> bytes in 4 KiB
+//                                                    fragments straight to the socket (the peer is
+//                                                    not the bottleneck); prints "PORT <n>"
 //   node ws-peer.js client <url> <fragmentSize>     sends the scripted messages (text and binary,
 //                                                    up to 16 MiB, pings mid-message), checks every
 //                                                    echo byte for byte, prints "OK <count>"
@@ -83,6 +88,57 @@ if (mode === 'echo-server') {
     ws.send(Buffer.from('κόσμε', 'utf8'), { binary: false, fin: false });
     // the sender does not validate outgoing text, so the raw bytes go out as they are
     ws.send(Buffer.from([0xce, 0xba, 0xf4, 0x90, 0x80, 0x80]), { binary: false, fin: false });
+  });
+  exitWithStdin();
+} else if (mode === 'blast-server') {
+  const cache = new Map();
+  const prebuilt = (size, type) => {
+    const key = size + ' ' + type;
+    if (!cache.has(key)) {
+      const payload = type === 'text' ? textOf(size, 0) : binaryOf(size, 0);
+      const parts = [];
+      let off = 0;
+      do {
+        const end = Math.min(off + 4096, payload.length);
+        const n = end - off;
+        const head = Buffer.alloc(n < 126 ? 2 : n < 65536 ? 4 : 10);
+        head[0] = (end === payload.length ? 0x80 : 0) | (off === 0 ? (type === 'text' ? 1 : 2) : 0);
+        if (n < 126) {
+          head[1] = n;
+        } else if (n < 65536) {
+          head[1] = 126;
+          head.writeUInt16BE(n, 2);
+        } else {
+          head[1] = 127;
+          head.writeBigUInt64BE(BigInt(n), 2);
+        }
+        parts.push(head, payload.subarray(off, end));
+        off = end;
+      } while (off < payload.length);
+      cache.set(key, Buffer.concat(parts));
+    }
+    return cache.get(key);
+  };
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: MAX });
+  wss.on('listening', () => console.log('PORT ' + wss.address().port));
+  wss.on('connection', (ws) => {
+    ws.on('error', () => {});
+    ws.on('message', (data) => {
+      const [, count, size, type] = data.toString().split(' ');
+      const frames = prebuilt(parseInt(size, 10), type);
+      const socket = ws._socket;
+      let left = parseInt(count, 10);
+      const pump = () => {
+        while (left > 0) {
+          left--;
+          if (!socket.write(frames)) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+      };
+      pump();
+    });
   });
   exitWithStdin();
 } else if (mode === 'client') {
