@@ -20,6 +20,7 @@ final class CommandTask {
     boolean started;           // the command was sent and accepted
     boolean finished;          // delivered
     int attempts;              // channel opens tried
+    long syncMark = -1;        // >= 0: round trip before the open, covering the connection's closes up to this count
     PooledConnection connection;
     ScheduledFuture<?> timeout;
 

@@ -214,6 +214,14 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
                 p.running() - (task.started ? 1 : 0), p.completed() + (failed ? 0 : 1), p.failed() + (failed ? 1 : 0),
                 p.nonZeroExit() + (nonZero ? 1 : 0));
         outcomes.get(task.index).complete(outcome);
+        if (++delivered == tasks.size()) {
+            // before the last result is handed over: whoever takes it then sees the run complete
+            List<TargetOutcome> all = new ArrayList<>(tasks.size());
+            for (CompletableFuture<TargetOutcome> f : outcomes) {
+                all.add(f.join());
+            }
+            completion.complete(Collections.unmodifiableList(all));
+        }
         if (closed) {
             result.close();
         } else if (listener != null) {
@@ -231,13 +239,6 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
                     r.close();
                 }
             }
-        }
-        if (++delivered == tasks.size()) {
-            List<TargetOutcome> all = new ArrayList<>(tasks.size());
-            for (CompletableFuture<TargetOutcome> f : outcomes) {
-                all.add(f.join());
-            }
-            completion.complete(Collections.unmodifiableList(all));
         }
     }
 

@@ -15,6 +15,19 @@ final class PooledConnection {
     /** Channels we allow at once: the configured sessions-per-connection, lowered if the server refused one. */
     int capacity;
     long idleSinceNanos = System.nanoTime();
+    /**
+     * Channels closed on this connection, ever. OpenSSH frees a session slot only in the event-loop pass
+     * after our CLOSE arrived: an OPEN read in the same batch is refused ("no more sessions"). So a slot that
+     * may still count on the server is only reused after a round trip that follows our CLOSE.
+     */
+    long closes;
+    /** {@link #closes} as of the latest answered round trip: the server has freed all those sessions. */
+    long closesSynced;
+
+    /** Closes the server may not have processed yet, as far as we know. */
+    int unsyncedCloses() {
+        return (int) (closes - closesSynced);
+    }
 
     PooledConnection(HostPool host, int capacity) {
         this.host = host;

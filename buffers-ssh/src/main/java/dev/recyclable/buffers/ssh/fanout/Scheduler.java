@@ -298,17 +298,19 @@ final class Scheduler {
 
     private void assign(CommandTask t, PooledConnection c) {
         c.active++;
+        t.syncMark = c.active + c.unsyncedCloses() > c.capacity ? c.closes : -1;
         channelsInUse.incrementAndGet();
         peakChannelsPerConnection = Math.max(peakChannelsPerConnection, c.active);
         t.connection = c;
         t.attempts++;
         SSHClient client = c.client;
-        execute(launchers, () -> launch(t, client), () -> ended(t, new CommandCancelledException(t.command,
+        long syncMark = t.syncMark;
+        execute(launchers, () -> launch(t, c, client, syncMark), () -> ended(t, new CommandCancelledException(t.command,
                 "executor closed"), null));
     }
 
     /** Launcher thread: opens the channel and sends the command (two round trips), then lets go of the thread. */
-    private void launch(CommandTask t, SSHClient client) {
+    private void launch(CommandTask t, PooledConnection c, SSHClient client, long syncMark) {
         CommandOptions options = t.run.options();
         CapturingSink sink = new CapturingSink(pool, t.command, options.maxOutputBytes(), options.limitPolicy());
         CaptureChannel channel;
@@ -324,6 +326,10 @@ final class Scheduler {
         t.channel = channel;
         Throwable startFailure = null;
         try {
+            if (syncMark >= 0) {
+                roundTrip(client);
+                post(() -> c.closesSynced = Math.max(c.closesSynced, syncMark));
+            }
             channel.open();
             if (t.run.isCancelled()) {
                 throw new CommandCancelledException(t.command, "run cancelled");
@@ -343,6 +349,22 @@ final class Scheduler {
         }
         // No thread waits for the command: the channel's close (reader thread) posts the end.
         sink.completion().whenComplete((status, error) -> post(() -> ended(t, failure, sink), sink::abandon));
+    }
+
+    /**
+     * A global request the server answers (OpenSSH: with failure) after it processed everything we sent before,
+     * and before it reads anything we send after: once answered, the server has freed the sessions we closed.
+     */
+    private void roundTrip(SSHClient client) throws IOException {
+        try {
+            client.getConnection().sendGlobalRequest("keepalive@openssh.com", true, new byte[0])
+                    .retrieve(settings.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (net.schmizz.sshj.connection.ConnectionException answered) {
+            if (!client.isConnected()) {
+                throw answered;
+            }
+            // a refusal is an answer too: that is all we wanted
+        }
     }
 
     private void started(CommandTask t) {
@@ -365,6 +387,9 @@ final class Scheduler {
     private void ended(CommandTask t, Throwable startFailure, CapturingSink sink) {
         PooledConnection c = t.connection;
         c.active--;
+        if (sink != null) {
+            c.closes++;
+        }
         channelsInUse.decrementAndGet();
         if (c.active == 0) {
             c.idleSinceNanos = System.nanoTime();
