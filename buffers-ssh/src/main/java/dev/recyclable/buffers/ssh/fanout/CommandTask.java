@@ -26,8 +26,21 @@ final class CommandTask {
 
     volatile CaptureChannel channel;
     volatile CapturingSink sink;
-    /** Set just before exec is sent: from then on the command may have run, so it is never retried. */
-    volatile boolean execSent;
+    volatile PipelinedStart start;
+    /** Why the launcher could not even send the open, or {@code null}. */
+    volatile Throwable launchFailure;
+
+    /** Whether exec went out: from then on the command may have run, so it is never retried. */
+    boolean execSent() {
+        PipelinedStart s = start;
+        return s != null && s.execSent();
+    }
+
+    /** Why the start failed before the command could run, or {@code null}. */
+    Throwable startFailure() {
+        PipelinedStart s = start;
+        return launchFailure != null ? launchFailure : s != null ? s.startFailure() : null;
+    }
 
     CommandTask(FanoutRun run, int index, FanoutTarget target, String command) {
         this.run = run;

@@ -309,9 +309,18 @@ final class Scheduler {
                 "executor closed"), null));
     }
 
-    /** Launcher thread: opens the channel and sends the command (two round trips), then lets go of the thread. */
+    /**
+     * Launcher thread: creates the channel and sends its open, then lets go of the thread. The exec follows from
+     * sshj's reader thread when the open is confirmed ({@link PipelinedStart}); the end arrives when the channel
+     * closes. Blocks only for the occasional sync round trip (see {@link PooledConnection#closes}).
+     */
     private void launch(CommandTask t, PooledConnection c, SSHClient client, long syncMark) {
+        if (t.run.isCancelled()) {
+            post(() -> ended(t, new CommandCancelledException(t.command, "run cancelled"), null), () -> { });
+            return;
+        }
         CommandOptions options = t.run.options();
+        boolean stdin = options.stdinBuffer() != null;
         CapturingSink sink = new CapturingSink(pool, t.command, options.maxOutputBytes(), options.limitPolicy());
         CaptureChannel channel;
         try {
@@ -322,33 +331,40 @@ final class Scheduler {
             post(() -> ended(t, e, null), () -> { });
             return;
         }
+        PipelinedStart start = new PipelinedStart(client.getConnection(), channel, sink, t.command,
+                settings.windowSize(), settings.maxPacketSize(), !stdin, () -> {
+                    post(() -> started(t));
+                    if (stdin) {
+                        execute(launchers, () -> feedStdin(channel, sink, options), () -> { });
+                    }
+                });
         t.sink = sink;
         t.channel = channel;
-        Throwable startFailure = null;
+        t.start = start;
         try {
             if (syncMark >= 0) {
                 roundTrip(client);
                 post(() -> c.closesSynced = Math.max(c.closesSynced, syncMark));
             }
-            channel.open();
-            if (t.run.isCancelled()) {
-                throw new CommandCancelledException(t.command, "run cancelled");
-            }
-            t.execSent = true;
-            channel.exec(t.command);
-            StdinPump.feed(channel, options, pool);
+            start.start();
         } catch (IOException | RuntimeException e) {
-            startFailure = e;
-            if (!(e instanceof OpenFailException)) {
-                channel.abort("start failed: " + e);
-            }
-        }
-        Throwable failure = startFailure;
-        if (failure == null) {
-            post(() -> started(t), () -> { });
+            t.launchFailure = e;
+            // the open never went out (or the transport is dying): finish the channel ourselves
+            channel.notifyError(e instanceof net.schmizz.sshj.common.SSHException s ? s
+                    : new net.schmizz.sshj.connection.ConnectionException("could not send the channel open", e));
         }
         // No thread waits for the command: the channel's close (reader thread) posts the end.
-        sink.completion().whenComplete((status, error) -> post(() -> ended(t, failure, sink), sink::abandon));
+        sink.completion().whenComplete((status, error) -> post(() -> ended(t, t.startFailure(), sink), sink::abandon));
+    }
+
+    /** Launcher thread: stdin from a pooled buffer, then EOF (may wait for the server's window). */
+    private void feedStdin(CaptureChannel channel, CapturingSink sink, CommandOptions options) {
+        try {
+            StdinPump.feed(channel, options, pool);
+        } catch (IOException | RuntimeException e) {
+            sink.terminate(channel, new dev.recyclable.buffers.ssh.SshCommandException(sink.command(),
+                    "could not write stdin: " + e.getMessage(), e));
+        }
     }
 
     /**
@@ -374,11 +390,11 @@ final class Scheduler {
         t.started = true;
         t.run.markStarted();
         if (t.run.isCancelled()) {
-            t.sink.terminate(t.channel, new CommandCancelledException(t.command, "run cancelled"));
+            t.start.cancel(new CommandCancelledException(t.command, "run cancelled"));
         } else if (t.run.options().hasTimeout()) {
             CommandOptions options = t.run.options();
             t.timeout = dispatch.schedule(
-                    () -> t.sink.terminate(t.channel, new CommandTimeoutException(t.command, options.timeout())),
+                    () -> t.start.cancel(new CommandTimeoutException(t.command, options.timeout())),
                     options.timeout().toNanos(), TimeUnit.NANOSECONDS);
         }
     }
@@ -426,7 +442,7 @@ final class Scheduler {
                 sink.abandon();
             }
             boolean alive = c.state == PooledConnection.State.READY && c.client.isConnected();
-            if (!t.execSent && !alive && !t.run.isCancelled() && t.attempts < settings.maxOpenAttempts()) {
+            if (!t.execSent() && !alive && !t.run.isCancelled() && t.attempts < settings.maxOpenAttempts()) {
                 // The connection died before the command was sent: it cannot have run, so try another connection.
                 t.connection = null;
                 c.host.waiters.addFirst(t);
@@ -438,7 +454,7 @@ final class Scheduler {
             }
             Failures.Classified why = t.run.isCancelled() && !(error instanceof CommandTimeoutException)
                     ? new Failures.Classified(FailureKind.CANCELLED, "run cancelled: " + error.getMessage())
-                    : Failures.ofCommand(error, t.execSent, alive);
+                    : Failures.ofCommand(error, t.execSent(), alive);
             fail(t, why.kind(), why.reason(), status);
         } finally {
             pump();
@@ -464,8 +480,9 @@ final class Scheduler {
         }
         for (CommandTask t : run.tasks) {
             // A task still between open and exec on a launcher sees the cancelled flag itself.
-            if (!t.finished && t.connection != null && t.channel != null) {
-                t.sink.terminate(t.channel, new CommandCancelledException(t.command, why));
+            PipelinedStart start = t.start;
+            if (!t.finished && t.connection != null && start != null) {
+                start.cancel(new CommandCancelledException(t.command, why));
             }
         }
         pump();

@@ -62,6 +62,7 @@ public final class FanoutBenchmark {
     private final Path key;
     private final Path knownHosts;
     private final Config config = SshConfigs.newLowGarbageConfig();
+    private int launchers;
 
     private FanoutBenchmark(String host, int port, String user, Path key, Path knownHosts) {
         this.host = host;
@@ -84,6 +85,7 @@ public final class FanoutBenchmark {
         int parallelism = Integer.parseInt(args[7]);
         int connections = args.length > 8 ? Integer.parseInt(args[8]) : 10;
         int sessions = args.length > 9 ? Integer.parseInt(args[9]) : 100;
+        bench.launchers = args.length > 10 ? Integer.parseInt(args[10]) : 2;
 
         bench.run(contender, WARMUP_COMMANDS, Math.min(parallelism, WARMUP_COMMANDS), connections, sessions);
         System.gc();
@@ -147,7 +149,7 @@ public final class FanoutBenchmark {
         int ok = 0;
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).config(config).maxInFlight(parallelism)
                 .maxConnectionsPerHost(connections).sessionsPerConnection(sessions)
-                .maxHandshakesPerHost(Math.min(connections, 10)).maxOpenConnections(connections).build();
+                .maxHandshakesPerHost(Math.min(connections, 10)).maxOpenConnections(connections).launcherThreads(launchers).build();
              FanoutRun run = executor.start(targets, null)) {
             for (TargetResult r : run) {
                 try (r) {

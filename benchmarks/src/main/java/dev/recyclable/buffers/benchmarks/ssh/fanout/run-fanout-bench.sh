@@ -57,7 +57,7 @@ echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/host_key.pub")" > "$work/known_
 
 run() { # contender parallelism [connections sessions]
   java -cp "$cp" dev.recyclable.buffers.benchmarks.ssh.fanout.FanoutBenchmark "$1" 127.0.0.1 "$port" "$user" \
-    "$work/client_key" "$work/known_hosts" "$count" "$2" "${3:-10}" "${4:-100}" 2>"$work/err-$1-$2.txt" \
+    "$work/client_key" "$work/known_hosts" "$count" "$2" "${3:-10}" "${4:-100}" "${LAUNCHERS:-2}" 2>"$work/err-$1-$2.txt" \
     | grep RESULT || { echo "$1 p=$2 failed:"; tail -5 "$work/err-$1-$2.txt"; }
   sleep 2 # let the server reap the sessions before the next contender
 }
