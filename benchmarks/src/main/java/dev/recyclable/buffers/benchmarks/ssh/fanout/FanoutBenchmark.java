@@ -100,9 +100,13 @@ public final class FanoutBenchmark {
         }
         threads.resetPeakThreadCount();
 
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpuBefore = os.getProcessCpuTime();
         long start = System.nanoTime();
         int ok = bench.run(contender, count, parallelism, connections, sessions);
         double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
 
         long peakHeap = 0;
         for (MemoryPoolMXBean pool : heapPools) {
@@ -110,8 +114,9 @@ public final class FanoutBenchmark {
         }
         String label = contender + " p=" + parallelism
                 + (contender.equals("conn-per-command") ? "" : " c=" + connections);
-        System.out.printf(Locale.ROOT, "RESULT | %-28s | %5d/%d ok | %7.2f s | %5d threads (baseline %d) | %7.1f MiB peak heap |%n",
-                label, ok, count, seconds, threads.getPeakThreadCount(), baselineThreads, peakHeap / 1048576.0);
+        System.out.printf(Locale.ROOT, "RESULT | %-30s | %5d/%d ok | %6.2f s wall | %5d threads (baseline %d) "
+                        + "| %6.1f MiB peak heap | %5.2f s client CPU |%n", label, ok, count, seconds,
+                threads.getPeakThreadCount(), baselineThreads, peakHeap / 1048576.0, cpuSeconds);
         System.exit(ok == count ? 0 : 1);
     }
 
@@ -151,6 +156,22 @@ public final class FanoutBenchmark {
                 .maxConnectionsPerHost(connections).sessionsPerConnection(sessions)
                 .maxHandshakesPerHost(Math.min(connections, 10)).maxOpenConnections(connections).launcherThreads(launchers).build();
              FanoutRun run = executor.start(targets, null)) {
+            if (System.getenv("FANOUT_TIMELINE") != null) { // diagnostics: one progress line per 100 ms on stderr
+                long t0 = System.nanoTime();
+                Thread timeline = new Thread(() -> {
+                    while (!run.isDone()) {
+                        System.err.printf(Locale.ROOT, "%5d ms  %s  %s%n", (System.nanoTime() - t0) / 1_000_000,
+                                run.progress(), executor.stats());
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                }, "timeline");
+                timeline.setDaemon(true);
+                timeline.start();
+            }
             for (TargetResult r : run) {
                 try (r) {
                     if (r.succeeded() && expected(Integer.parseInt(r.target().id()), r.stdoutText())) {

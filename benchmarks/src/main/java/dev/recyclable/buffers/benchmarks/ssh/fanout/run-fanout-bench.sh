@@ -56,9 +56,11 @@ for _ in $(seq 100); do (echo >/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break;
 echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/host_key.pub")" > "$work/known_hosts"
 
 run() { # contender parallelism [connections sessions]
+  local err="$work/err-$1-$2.txt"
   java -cp "$cp" dev.recyclable.buffers.benchmarks.ssh.fanout.FanoutBenchmark "$1" 127.0.0.1 "$port" "$user" \
-    "$work/client_key" "$work/known_hosts" "$count" "$2" "${3:-10}" "${4:-100}" "${LAUNCHERS:-2}" 2>"$work/err-$1-$2.txt" \
-    | grep RESULT || { echo "$1 p=$2 failed:"; tail -5 "$work/err-$1-$2.txt"; }
+    "$work/client_key" "$work/known_hosts" "$count" "$2" "${3:-10}" "${4:-100}" "${LAUNCHERS:-2}" 2>"$err" \
+    | grep RESULT || { echo "$1 p=$2 failed:"; tail -5 "$err"; }
+  if [[ -n "${FANOUT_TIMELINE:-}" ]]; then cat "$err" >&2; fi
   sleep 2 # let the server reap the sessions before the next contender
 }
 
