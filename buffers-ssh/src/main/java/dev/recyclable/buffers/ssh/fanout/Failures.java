@@ -34,7 +34,7 @@ final class Failures {
                         "host key of " + where(host) + " not accepted (unknown or changed: possible man in the "
                                 + "middle): " + t.getMessage());
             }
-            if (t instanceof ConnectException && !String.valueOf(t.getMessage()).contains("timed out")) {
+            if (t instanceof ConnectException && String.valueOf(t.getMessage()).contains("refused")) {
                 return new Classified(FailureKind.CONNECTION_REFUSED,
                         where(host) + " refused the connection (host down or no sshd on that port): "
                                 + t.getMessage());

@@ -335,6 +335,88 @@ class FanoutExecutorTest {
         assertNothingInUse(pool);
     }
 
+    @Test
+    void aHostThatNeverAnswersFailsAsUnreachableWithinTheConnectTimeout() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        // A listener that never accepts, its backlog filled: Linux then drops further SYNs, as for a host that is
+        // gone from the network (this sandbox answers unrouted addresses with a reset, so those look refused).
+        try (ServerSocket blackHole = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.9"))) {
+            List<java.net.Socket> fillers = new ArrayList<>();
+            try {
+                for (int i = 0; i < 4; i++) {
+                    java.net.Socket s = new java.net.Socket();
+                    fillers.add(s);
+                    try {
+                        s.connect(blackHole.getLocalSocketAddress(), 200);
+                    } catch (java.io.IOException full) {
+                        break; // the backlog is full
+                    }
+                }
+                List<FanoutTarget> targets = List.of(
+                        FanoutTarget.of("void", "127.0.0.9", blackHole.getLocalPort(), credentials(hostA),
+                                hostKeys(hostA)),
+                        FanoutTarget.of("alive", hostA.host(), hostA.port(), credentials(hostA), hostKeys(hostA)));
+                try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool)
+                        .connectTimeout(Duration.ofMillis(700)).build();
+                     FanoutRun run = executor.start(targets, "echo up")) {
+                    List<TargetOutcome> outcomes = run.completion().get(20, TimeUnit.SECONDS);
+                    assertEquals(FailureKind.UNREACHABLE, outcomes.get(0).failure(), outcomes.get(0).toString());
+                    assertTrue(outcomes.get(1).succeeded(), outcomes.get(1).toString());
+                }
+            } finally {
+                for (java.net.Socket s : fillers) {
+                    s.close();
+                }
+            }
+        }
+        assertNothingInUse(pool);
+    }
+
+    @Test
+    void stdinFromAPooledBufferGoesToEveryTarget() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
+             var stdin = pool.newStream("stdin")) {
+            stdin.write("line one\nline two\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            try (FanoutRun run = executor.start(sameCommand(targets(hostA, 4, "in")), "wc -l",
+                    CommandOptions.defaults().withStdin(stdin))) {
+                for (TargetResult r : run) {
+                    try (r) {
+                        assertTrue(r.succeeded(), r.toString());
+                        assertEquals("2", r.stdoutText().trim());
+                    }
+                }
+            }
+        }
+        assertNothingInUse(pool);
+    }
+
+    @Test
+    void pipelinedStartTakesOverTheChannelsRoutingInSshj() throws Exception {
+        // PipelinedStart relies on sshj routing a channel's messages by id through Connection.attach (last wins)
+        BufferPool pool = BufferPool.builder().build();
+        try (var runner = hostA.connect(pool)) {
+            var conn = runner.client().getConnection();
+            var sink = new dev.recyclable.buffers.ssh.internal.CapturingSink(pool, "true", 1024,
+                    dev.recyclable.buffers.ssh.OutputLimitPolicy.FAIL);
+            var capture = new dev.recyclable.buffers.ssh.channel.CaptureChannel(conn, sink, 65536, 32768);
+            assertEquals(capture, conn.get(capture.getID()));
+            AtomicInteger accepted = new AtomicInteger();
+            PipelinedStart start = new PipelinedStart(conn, capture, sink, "exit 7", 65536, 32768, true,
+                    accepted::incrementAndGet);
+            assertEquals(start, conn.get(capture.getID()));
+            start.start();
+            var status = sink.completion().get(10, TimeUnit.SECONDS);
+            assertEquals(7, status.exitStatus());
+            assertEquals(1, accepted.get());
+            assertTrue(start.execSent());
+            assertNull(conn.get(capture.getID()), "forgotten once closed");
+            sink.stdout().close();
+            sink.stderr().close();
+        }
+        assertNothingInUse(pool);
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private static List<FanoutTarget> targets(SshTestServer server, int n, String prefix) {
