@@ -55,9 +55,11 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     private final BufferPool pool;
-    private final String tag;
-    private final LeakTracker leakTracker;
-    private final long maxSize;
+    /**
+     * The tag ({@code String}, or {@code null}) or, for a tracked stream, its {@link LeakTracker}
+     * (which carries the tag). One field for both keeps the stream object at 56 bytes.
+     */
+    private final Object identity;
 
     private Chunk head;
     private Chunk tail;
@@ -66,19 +68,18 @@ public final class RecyclableOutputStream extends OutputStream {
     /** How far the tail may be filled: its capacity, or less where the size cap cuts in. */
     private int tailLimit;
     private long size;
-    private int chunkCount;
     /** Bumped whenever chunks leave the stream, so that cursors re-find their place. */
     private int structureVersion;
     private boolean closed;
+    /** Set once anything retains the content; until then close() frees without an atomic. */
+    private boolean shared;
     /** One for the owner, one per outstanding {@link #retain()}; chunks go back at zero. */
     @SuppressWarnings("unused") // accessed through REF_COUNT
     private volatile int refCount = 1;
 
     RecyclableOutputStream(BufferPool pool, String tag, LeakTracker leakTracker) {
         this.pool = pool;
-        this.tag = tag;
-        this.leakTracker = leakTracker;
-        this.maxSize = pool.maxStreamSize();
+        this.identity = leakTracker != null ? leakTracker : tag;
     }
 
     // ------------------------------------------------------------------ writing
@@ -108,7 +109,7 @@ public final class RecyclableOutputStream extends OutputStream {
             ensureOpen();
             return;
         }
-        if (size + len > maxSize) {
+        if (size + len > pool.maxStreamSize()) {
             ensureOpen();
             throw sizeCapExceeded(size + len);
         }
@@ -135,7 +136,7 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Writes the remaining bytes of {@code src}, advancing its position. */
     public void write(ByteBuffer src) throws IOException {
         int len = src.remaining();
-        if (size + len > maxSize) {
+        if (size + len > pool.maxStreamSize()) {
             ensureOpen();
             throw sizeCapExceeded(size + len);
         }
@@ -233,7 +234,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (tailPos < tailLimit) {
             return true;
         }
-        if (size >= maxSize) {
+        if (size >= pool.maxStreamSize()) {
             int probe;
             if (in != null) {
                 probe = in.read();
@@ -272,7 +273,7 @@ public final class RecyclableOutputStream extends OutputStream {
         int want = Math.max(1, Math.min(minBytes, pool.maxChunkSize()));
         int room = tailLimit - tailPos;
         if (room < want) {
-            long capRoom = maxSize - size;
+            long capRoom = pool.maxStreamSize() - size;
             if (capRoom <= 0) {
                 throw sizeCapExceeded(size + want);
             }
@@ -301,7 +302,7 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
     private void makeRoom(int wanted) throws IOException {
         ensureOpen();
-        if (size >= maxSize) {
+        if (size >= pool.maxStreamSize()) {
             throw sizeCapExceeded(size + wanted);
         }
         appendChunk(1);
@@ -309,13 +310,14 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** Seals the tail and appends a chunk with room for {@code wanted} bytes where possible. */
     private void appendChunk(int wanted) {
-        int sizeClass = Math.max(pool.streamChunkClass(chunkCount), pool.streamChunkClassFor(wanted));
+        int next = tail == null ? 0 : pool.streamChunkClassAfter(tail.sizeClass);
+        int sizeClass = Math.max(next, pool.streamChunkClassFor(wanted));
         Chunk c = pool.lease(sizeClass);
         c.offset = size;
         if (tail == null) {
             head = c;
-            if (leakTracker != null) {
-                leakTracker.head = c;
+            if (identity instanceof LeakTracker tracker) {
+                tracker.head = c;
             }
         } else {
             sealTail();
@@ -323,8 +325,7 @@ public final class RecyclableOutputStream extends OutputStream {
         }
         tail = c;
         tailPos = 0;
-        tailLimit = (int) Math.min(c.capacity, maxSize - size);
-        chunkCount++;
+        tailLimit = (int) Math.min(c.capacity, pool.maxStreamSize() - size);
     }
 
     // ------------------------------------------------------------------ reading
@@ -347,12 +348,16 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** Number of chunks holding the content (for diagnostics and sizing views). */
     public int chunkCount() {
-        return closed ? 0 : chunkCount;
+        int count = 0;
+        for (Chunk c = closed ? null : head; c != null; c = c.next) {
+            count++;
+        }
+        return count;
     }
 
     /** The tag given at creation, or {@code null}. */
     public String tag() {
-        return tag;
+        return identity instanceof LeakTracker tracker ? tracker.tag() : (String) identity;
     }
 
     /** The pool this stream leases from. */
@@ -379,7 +384,7 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.fire(l -> l.toByteArrayCalled(tag, size));
+        pool.fire(l -> l.toByteArrayCalled(tag(), size));
         return copyContent();
     }
 
@@ -482,7 +487,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public ByteBufferView byteBuffers() {
         ensureOpenUnchecked();
-        ByteBuffer[] buffers = new ByteBuffer[chunkCount];
+        ByteBuffer[] buffers = new ByteBuffer[chunkCount()];
         int i = 0;
         for (Chunk c = head; c != null; c = c.next) {
             buffers[i++] = c.buffer.asReadOnlyBuffer().limit(lengthOf(c)).position(0);
@@ -571,7 +576,7 @@ public final class RecyclableOutputStream extends OutputStream {
     void writeAt(long pos, ByteBuffer src) throws IOException {
         ensureOpen();
         long end = pos + src.remaining();
-        if (end > maxSize) {
+        if (end > pool.maxStreamSize()) {
             throw sizeCapExceeded(end);
         }
         if (pos > size) {
@@ -626,7 +631,7 @@ public final class RecyclableOutputStream extends OutputStream {
         releaseAfter(last);
         tail = last;
         tailPos = (int) (newLength - last.offset);
-        tailLimit = (int) Math.min(last.capacity, maxSize - last.offset);
+        tailLimit = (int) Math.min(last.capacity, pool.maxStreamSize() - last.offset);
         size = newLength;
     }
 
@@ -642,7 +647,6 @@ public final class RecyclableOutputStream extends OutputStream {
             Chunk next = c.next;
             c.detach();
             pool.release(c);
-            chunkCount--;
             c = next;
         }
         structureVersion++;
@@ -666,7 +670,7 @@ public final class RecyclableOutputStream extends OutputStream {
         head.length = 0;
         tail = head;
         tailPos = 0;
-        tailLimit = (int) Math.min(head.capacity, maxSize);
+        tailLimit = (int) Math.min(head.capacity, pool.maxStreamSize());
         size = 0;
     }
 
@@ -687,6 +691,7 @@ public final class RecyclableOutputStream extends OutputStream {
                 throw new IllegalStateException("stream content already released");
             }
             if (REF_COUNT.compareAndSet(this, count, count + 1)) {
+                shared = true;
                 return this;
             }
         }
@@ -715,12 +720,18 @@ public final class RecyclableOutputStream extends OutputStream {
     @Override
     public void close() {
         if (closed) {
-            pool.fire(l -> l.streamDoubleClosed(tag));
+            pool.fire(l -> l.streamDoubleClosed(tag()));
             return;
         }
         closed = true;
-        pool.streamClosed(tag, size);
-        release();
+        pool.streamClosed(tag(), size);
+        if (shared) {
+            release();
+        } else {
+            // nobody else ever held the content: the owner's reference is the only one
+            REF_COUNT.setOpaque(this, 0);
+            freeContent();
+        }
     }
 
     /**
@@ -742,10 +753,9 @@ public final class RecyclableOutputStream extends OutputStream {
         tailPos = 0;
         tailLimit = 0;
         size = 0;
-        chunkCount = 0;
         structureVersion++;
-        if (leakTracker != null) {
-            leakTracker.released();
+        if (identity instanceof LeakTracker tracker) {
+            tracker.released();
         }
         while (c != null) {
             Chunk next = c.next;
@@ -774,12 +784,16 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     private String closedMessage() {
-        return "RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'") + " is closed";
+        return describe() + " is closed";
     }
 
     private BufferLimitExceededException sizeCapExceeded(long requested) {
-        pool.fire(l -> l.sizeCapExceeded(tag, requested, maxSize));
-        return new BufferLimitExceededException(
-                "RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'"), requested, maxSize);
+        String tag = tag();
+        pool.fire(l -> l.sizeCapExceeded(tag, requested, pool.maxStreamSize()));
+        return new BufferLimitExceededException(describe(), requested, pool.maxStreamSize());
+    }
+
+    private String describe() {
+        return LeakTracker.describe(tag());
     }
 }

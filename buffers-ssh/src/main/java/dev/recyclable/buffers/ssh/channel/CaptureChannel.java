@@ -208,14 +208,20 @@ public final class CaptureChannel implements Channel.Direct {
      * window at a time). Safe from any thread, including the reader thread inside {@link ChannelSink#onData}.
      */
     public void grant(long bytes) {
-        if (pendingGrant.addAndGet(bytes) >= grantThreshold) {
-            // tryLock: the reader thread must not wait behind a stdin writer; the lock holder flushes on unlock.
-            if (sendLock.tryLock()) {
-                try {
-                    flushGrantLocked();
-                } finally {
-                    sendLock.unlock();
-                }
+        pendingGrant.addAndGet(bytes);
+        flushGrantIfDue();
+    }
+
+    /**
+     * tryLock: the reader thread must not wait behind a stdin writer. A failed tryLock is safe because every
+     * lock holder calls this again after unlocking, and so sees the grant added before our attempt.
+     */
+    private void flushGrantIfDue() {
+        while (pendingGrant.get() >= grantThreshold && sendLock.tryLock()) {
+            try {
+                flushGrantLocked();
+            } finally {
+                sendLock.unlock();
             }
         }
     }
@@ -410,6 +416,7 @@ public final class CaptureChannel implements Channel.Direct {
             return opened.isDone() && !opened.isCompletedExceptionally() && !closeSent && !closed.isDone();
         } finally {
             sendLock.unlock();
+            flushGrantIfDue();
         }
     }
 
@@ -521,6 +528,7 @@ public final class CaptureChannel implements Channel.Direct {
             return true;
         } finally {
             sendLock.unlock();
+            flushGrantIfDue();
         }
     }
 
@@ -533,11 +541,16 @@ public final class CaptureChannel implements Channel.Direct {
             }
         } finally {
             sendLock.unlock();
+            flushGrantIfDue();
         }
     }
 
     private void flushGrantLocked() {
-        if (closeSent || closed.isDone() || pendingGrant.get() < grantThreshold) {
+        if (closeSent || closed.isDone()) {
+            pendingGrant.set(0); // no window matters once we closed; and nothing may follow our CLOSE
+            return;
+        }
+        if (pendingGrant.get() < grantThreshold) {
             return;
         }
         long grant = pendingGrant.getAndSet(0);
