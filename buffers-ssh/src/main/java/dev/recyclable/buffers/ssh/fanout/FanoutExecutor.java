@@ -45,11 +45,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * closed after {@link Builder#idleTimeout} unused, or to make room under {@link Builder#maxOpenConnections}.
  *
  * <h2>Threads</h2>
- * No thread waits for a command. The thread count is bounded by
+ * No thread waits for a command, nor for a channel to open. The thread count is bounded by
  * {@code 1 (dispatch) + launcherThreads + connectorThreads + maxOpenConnections (sshj's one reader thread per
- * connection)}, however many commands are in flight: with the defaults 1 + 2 + 4 + 64. Launchers only open a
- * channel and send the command (two round trips); connectors only perform handshakes; command completion arrives
- * on sshj's reader thread and is handed to the dispatch thread, which owns all scheduling state (no locks).
+ * connection)}, however many commands are in flight: 1 + 2 + 4 + 64 with the defaults; launcher and connector
+ * threads time out when idle. A command's start is pipelined: a launcher sends {@code CHANNEL_OPEN} and returns;
+ * the {@code exec} goes out from sshj's reader thread when the open is confirmed; the end arrives on the reader
+ * thread when the channel closes and is handed to the dispatch thread, which owns all scheduling state (no locks).
+ * Launchers block only to feed a stdin buffer, or for one round trip before reusing a channel slot that the server
+ * may not have freed yet. Connectors perform the (blocking) sshj handshakes and logins.
  *
  * <h2>Failures</h2>
  * Each target fails on its own, with a {@link FailureKind} and a reason; the others carry on. Closing the executor
@@ -261,7 +264,7 @@ public final class FanoutExecutor implements AutoCloseable {
             return this;
         }
 
-        /** Threads that open channels and send commands (blocking two round trips each). Default 2. */
+        /** Threads that send channel opens, feed stdin buffers and make the occasional sync round trip. Default 2. */
         public Builder launcherThreads(int n) {
             this.launcherThreads = positive(n, "launcherThreads");
             return this;

@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The executor's state machine. Every field and method without a note runs on the single dispatch thread, so
- * the bookkeeping needs no locks; the blocking steps (connect, channel open + exec) run on the small connector
- * and launcher pools and report back by posting to the dispatch thread. Waiting for a command to end costs no
+ * the bookkeeping needs no locks; the steps that may block (connect, sending a channel open) run on the small
+ * connector and launcher pools and report back by posting to the dispatch thread. Waiting for a command to end costs no
  * thread at all: its channel's close completes a future on sshj's reader thread, which posts the result here.
  */
 final class Scheduler {

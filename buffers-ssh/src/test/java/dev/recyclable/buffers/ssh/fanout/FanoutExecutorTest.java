@@ -417,6 +417,52 @@ class FanoutExecutorTest {
         assertNothingInUse(pool);
     }
 
+    @Test
+    void aServerDyingMidCommandFailsItsTargetsAsConnectionLost() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        try (OpenSshServer doomed = OpenSshServer.builder().bindAddress("127.0.0.10").start();
+             FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
+            List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(doomed, 5, "d")));
+            targets.addAll(sameCommand(targets(hostB, 5, "b")));
+            try (FanoutRun run = executor.start(targets, "echo before; sleep 3; echo after")) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (run.progress().running() < 10 && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                doomed.killHard();
+                List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
+                for (int i = 0; i < 5; i++) {
+                    assertEquals(FailureKind.CONNECTION_LOST, outcomes.get(i).failure(), outcomes.get(i).toString());
+                }
+                for (int i = 5; i < 10; i++) {
+                    assertTrue(outcomes.get(i).succeeded(), outcomes.get(i).toString());
+                }
+            }
+            assertEquals(0, executor.stats().channelsInUse());
+        }
+        assertNothingInUse(pool);
+    }
+
+    @Test
+    void closingTheExecutorCancelsEverythingAndReleasesEveryChunk() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        FanoutRun run;
+        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
+            run = executor.start(sameCommand(targets(hostC, 12, "x")), "head -c 100000 /dev/zero; sleep 30");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (run.progress().running() < 12 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(12, run.progress().running());
+        }
+        List<TargetOutcome> outcomes = run.completion().get(15, TimeUnit.SECONDS);
+        for (TargetOutcome o : outcomes) {
+            assertEquals(FailureKind.CANCELLED, o.failure(), o.toString());
+        }
+        run.close();
+        assertNothingInUse(pool);
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private static List<FanoutTarget> targets(SshTestServer server, int n, String prefix) {
