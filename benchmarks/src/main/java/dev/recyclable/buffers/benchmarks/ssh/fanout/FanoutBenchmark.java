@@ -63,6 +63,7 @@ public final class FanoutBenchmark {
     private final Path knownHosts;
     private final Config config = SshConfigs.newLowGarbageConfig();
     private int launchers;
+    private int connectors;
 
     private FanoutBenchmark(String host, int port, String user, Path key, Path knownHosts) {
         this.host = host;
@@ -86,6 +87,7 @@ public final class FanoutBenchmark {
         int connections = args.length > 8 ? Integer.parseInt(args[8]) : 10;
         int sessions = args.length > 9 ? Integer.parseInt(args[9]) : 100;
         bench.launchers = args.length > 10 ? Integer.parseInt(args[10]) : 2;
+        bench.connectors = args.length > 11 ? Integer.parseInt(args[11]) : 4;
 
         bench.run(contender, WARMUP_COMMANDS, Math.min(parallelism, WARMUP_COMMANDS), connections, sessions);
         System.gc();
@@ -154,7 +156,8 @@ public final class FanoutBenchmark {
         int ok = 0;
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).config(config).maxInFlight(parallelism)
                 .maxConnectionsPerHost(connections).sessionsPerConnection(sessions)
-                .maxHandshakesPerHost(Math.min(connections, 10)).maxOpenConnections(connections).launcherThreads(launchers).build();
+                .maxHandshakesPerHost(Math.min(connections, 10)).maxOpenConnections(connections).launcherThreads(launchers)
+                .connectorThreads(connectors).build();
              FanoutRun run = executor.start(targets, null)) {
             if (System.getenv("FANOUT_TIMELINE") != null) { // diagnostics: one progress line per 100 ms on stderr
                 long t0 = System.nanoTime();

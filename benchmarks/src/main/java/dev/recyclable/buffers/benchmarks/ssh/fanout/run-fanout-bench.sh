@@ -4,7 +4,8 @@
 #
 # Usage (from the repository root, as root or a user who may run sshd; .ci/setup-ssh.sh creates the test user):
 #   benchmarks/src/main/java/dev/recyclable/buffers/benchmarks/ssh/fanout/run-fanout-bench.sh [count]
-# Env: RB_SSH_TEST_USER (default rbtest), FANOUT_CONTENDERS (default: all five rows below).
+# Env: RB_SSH_TEST_USER (default rbtest), FANOUT_CONTENDERS (default: all rows below), LAUNCHERS, CONNECTORS
+# (thread pools of ours, default 2 and 4), FANOUT_TIMELINE=1 (a progress line per 100 ms of ours on stderr).
 # Needs buffers-core in ~/.m2 and compiles buffers-ssh (offline) plus this one class; nothing else is touched.
 set -euo pipefail
 
@@ -58,17 +59,18 @@ echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/host_key.pub")" > "$work/known_
 run() { # contender parallelism [connections sessions]
   local err="$work/err-$1-$2.txt"
   java -cp "$cp" dev.recyclable.buffers.benchmarks.ssh.fanout.FanoutBenchmark "$1" 127.0.0.1 "$port" "$user" \
-    "$work/client_key" "$work/known_hosts" "$count" "$2" "${3:-10}" "${4:-100}" "${LAUNCHERS:-2}" 2>"$err" \
+    "$work/client_key" "$work/known_hosts" "$count" "$2" "${3:-10}" "${4:-100}" "${LAUNCHERS:-2}" "${CONNECTORS:-4}" 2>"$err" \
     | grep RESULT || { echo "$1 p=$2 failed:"; tail -5 "$err"; }
   if [[ -n "${FANOUT_TIMELINE:-}" ]]; then cat "$err" >&2; fi
   sleep 2 # let the server reap the sessions before the next contender
 }
 
 echo "fan-out of $count x sleep 1 on $(nproc) cores, $(java -version 2>&1 | head -1)"
-contenders="${FANOUT_CONTENDERS:-ours conn50 conn100 thread1000}"
+contenders="${FANOUT_CONTENDERS:-ours ours5 conn50 conn100 thread1000}"
 for c in $contenders; do
   case "$c" in
     ours) run ours "$count" 10 100 ;;
+    ours5) run ours "$count" 5 200 ;;
     conn50) run conn-per-command 50 ;;
     conn100) run conn-per-command 100 ;;
     thread1000) run thread-per-command "$count" 10 ;;
