@@ -11,6 +11,7 @@ import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.common.IOUtils;
 import net.schmizz.sshj.connection.channel.direct.Session.Command;
 import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,75 +31,88 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 4: capturing a remote command's output. One command per op against a private OpenSSH server on loopback
- * (started here like the buffers-ssh test fixture: needs /usr/sbin/sshd and the test user from .ci/setup-ssh.sh).
+ * Issue 4: run one remote command and capture its stdout, against a private OpenSSH server on loopback
+ * ({@link LoopbackOpenSsh}). One command per op, one connection per trial.
  *
- * <p>Clients: {@code recyclable} (SshRunner: CaptureChannel into pooled chunks, JDK AES-GCM, TCP_NODELAY),
- * {@code sshjStreams} (plain sshj: SessionChannel, read stdout into a ByteArrayOutputStream, sshj's default
- * config, no TCP_NODELAY: what users do today), {@code sshjTuned} (plain sshj streams but with this module's
- * config and TCP_NODELAY: isolates the channel/buffer effect), {@code jsch} (mwiede JSch, setOutputStream).
- * Run with {@code -prof gc}: gc.alloc.rate.norm is the garbage per command.
+ * <p>Workloads: {@code echoA} ({@code echo a}, 2 bytes) and {@code lines1000x70} (1000 lines of 70 characters,
+ * 71,000 bytes). Clients:
+ * <ul>
+ *   <li>{@code sshjTypical}: what users write today: {@code new SSHClient()} (sshj's default config, no
+ *       TCP_NODELAY), {@code session.exec(cmd)}, {@code IOUtils.readFully(in).toString()}.</li>
+ *   <li>{@code sshjFloor}: sshj's own floor: the same transport as ours (this module's shared config, JDK
+ *       AES-GCM, TCP_NODELAY) and stdout drained into one reused array. The difference to {@code recyclable}
+ *       is the capture alone.</li>
+ *   <li>{@code jsch}: mwiede JSch, {@code ChannelExec} with {@code setOutputStream(ByteArrayOutputStream)}.</li>
+ *   <li>{@code recyclable}: {@code SshRunner.run(cmd)} into pooled chunks, result closed.</li>
+ * </ul>
+ * Allocation is per command on ALL JVM threads (sshj's reader thread and JSch's session thread do most of the
+ * work): run with {@code -prof gc}; on JDK 17 JMH 1.37's {@code gc.alloc.rate.norm} sums
+ * {@code ThreadMXBean.getThreadAllocatedBytes} over every live thread. See {@code benchmarks/run-ssh-capture.sh}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
 public class SshCaptureBenchmark {
 
-    @Param({"recyclable", "sshjStreams", "sshjTuned", "jsch"})
+    /** 70 characters; with the newline 71 bytes a line. */
+    static final String LINE = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
+
+    @Param({"sshjTypical", "sshjFloor", "jsch", "recyclable"})
     public String client;
 
-    /** Output bytes per command: a tiny reply, a typical log, bulk. */
-    @Param({"16", "1048576", "16777216"})
-    public long outputBytes;
+    @Param({"echoA", "lines1000x70"})
+    public String workload;
 
-    private Path dir;
-    private Process sshd;
-    private int port;
-    private String user;
-    private Path clientKey;
-    private Path knownHosts;
+    private LoopbackOpenSsh sshd;
     private String command;
+    private int expectedBytes;
 
     private SshRunner runner;
     private SSHClient sshj;
     private Session jsch;
+    private final byte[] drain = new byte[32 * 1024];
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        user = System.getenv().getOrDefault("RB_SSH_TEST_USER", "rbtest");
-        startSshd();
-        command = "head -c " + outputBytes + " /dev/zero";
+        sshd = new LoopbackOpenSsh();
+        switch (workload) {
+            case "echoA" -> {
+                command = "echo a";
+                expectedBytes = 2;
+            }
+            case "lines1000x70" -> {
+                command = "yes " + LINE + " | head -n 1000";
+                expectedBytes = 1000 * (LINE.length() + 1);
+            }
+            default -> throw new IllegalArgumentException(workload);
+        }
         switch (client) {
-            case "recyclable" -> runner = SshRunner.builder("127.0.0.1").port(port)
-                    .credentials(SshCredentials.privateKey(user, clientKey))
-                    .hostKeys(HostKeyPolicy.knownHosts(knownHosts))
-                    .pool(BufferPool.builder().zeroOnRelease(true).build())
-                    .connect();
-            case "sshjStreams" -> sshj = plainSshj(false);
-            case "sshjTuned" -> sshj = plainSshj(true);
+            case "recyclable" -> runner = SshRunner.builder("127.0.0.1").port(sshd.port)
+                    .credentials(SshCredentials.privateKey(sshd.user, sshd.clientKey))
+                    .hostKeys(HostKeyPolicy.knownHosts(sshd.knownHosts))
+                    .connect(); // the module's default pool: zero-on-release
+            case "sshjTypical" -> sshj = plainSshj(false);
+            case "sshjFloor" -> sshj = plainSshj(true);
             case "jsch" -> {
                 JSch j = new JSch();
-                j.addIdentity(clientKey.toString());
-                j.setKnownHosts(knownHosts.toString());
-                jsch = j.getSession(user, "127.0.0.1", port);
+                j.addIdentity(sshd.clientKey.toString());
+                j.setKnownHosts(sshd.knownHosts.toString());
+                jsch = j.getSession(sshd.user, "127.0.0.1", sshd.port);
                 jsch.setConfig("CheckKexes", ""); // its self-test costs 150-200 ms of CPU per connect
                 jsch.connect(10_000);
             }
             default -> throw new IllegalArgumentException(client);
+        }
+        long got = runCommand();
+        if (got != expectedBytes) {
+            throw new IllegalStateException(client + " captured " + got + " bytes of '" + command + "', expected "
+                    + expectedBytes);
         }
     }
 
@@ -107,17 +121,31 @@ public class SshCaptureBenchmark {
         switch (client) {
             case "recyclable": {
                 try (CommandResult r = runner.run(command)) {
+                    if (r.exitStatus() == null || r.exitStatus() != 0) {
+                        throw new IllegalStateException("exit " + r.status());
+                    }
                     return r.stdout().length();
                 }
             }
-            case "sshjStreams":
-            case "sshjTuned": {
+            case "sshjTypical": {
                 try (net.schmizz.sshj.connection.channel.direct.Session session = sshj.startSession()) {
                     Command cmd = session.exec(command);
-                    ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    cmd.getInputStream().transferTo(out);
+                    String out = IOUtils.readFully(cmd.getInputStream()).toString();
                     cmd.join();
-                    return out.size();
+                    return out.length();
+                }
+            }
+            case "sshjFloor": {
+                try (net.schmizz.sshj.connection.channel.direct.Session session = sshj.startSession()) {
+                    Command cmd = session.exec(command);
+                    InputStream in = cmd.getInputStream();
+                    long total = 0;
+                    int n;
+                    while ((n = in.read(drain)) > 0) {
+                        total += n;
+                    }
+                    cmd.join();
+                    return total;
                 }
             }
             default: {
@@ -128,7 +156,7 @@ public class SshCaptureBenchmark {
                 exec.setInputStream(null);
                 exec.connect(10_000);
                 while (!exec.isClosed()) {
-                    Thread.sleep(0, 200_000);
+                    Thread.sleep(0, 200_000); // JSch has no completion callback: this is its documented way
                 }
                 exec.disconnect();
                 return out.size();
@@ -139,7 +167,11 @@ public class SshCaptureBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         if (runner != null) {
+            BufferPool pool = runner.pool();
             runner.close();
+            if (pool.stats().bytesInUse() != 0) {
+                throw new IllegalStateException("pool still has " + pool.stats().bytesInUse() + " bytes in use");
+            }
         }
         if (sshj != null) {
             sshj.disconnect();
@@ -147,69 +179,17 @@ public class SshCaptureBenchmark {
         if (jsch != null) {
             jsch.disconnect();
         }
-        sshd.descendants().forEach(ProcessHandle::destroyForcibly);
-        sshd.destroyForcibly();
-        sshd.waitFor(10, TimeUnit.SECONDS);
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        sshd.close();
     }
 
-    private SSHClient plainSshj(boolean tuned) throws IOException {
-        SSHClient c = tuned ? new SSHClient(SshConfigs.shared()) : new SSHClient();
-        if (tuned) {
+    private SSHClient plainSshj(boolean sameTransportAsOurs) throws IOException {
+        SSHClient c = sameTransportAsOurs ? new SSHClient(SshConfigs.shared()) : new SSHClient();
+        if (sameTransportAsOurs) {
             c.setSocketFactory(NoDelaySocketFactory.INSTANCE);
         }
-        c.addHostKeyVerifier(new OpenSSHKnownHosts(knownHosts.toFile()));
-        c.connect("127.0.0.1", port);
-        c.authPublickey(user, c.loadKeys(clientKey.toString()));
+        c.addHostKeyVerifier(new OpenSSHKnownHosts(sshd.knownHosts.toFile()));
+        c.connect("127.0.0.1", sshd.port);
+        c.authPublickey(sshd.user, c.loadKeys(sshd.clientKey.toString()));
         return c;
-    }
-
-    private void startSshd() throws Exception {
-        dir = Files.createTempDirectory("rb-bench-sshd-");
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path hostKey = dir.resolve("host_key");
-        clientKey = dir.resolve("client_key");
-        exec("/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString());
-        // PEM-less OpenSSH ed25519 keys are fine for sshj; JSch (mwiede) reads them too
-        exec("/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", clientKey.toString());
-        Path authorized = dir.resolve("authorized_keys");
-        Files.copy(dir.resolve("client_key.pub"), authorized);
-        Files.setPosixFilePermissions(authorized, PosixFilePermissions.fromString("rw-r--r--"));
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        Path config = dir.resolve("sshd_config");
-        Files.write(config, List.of("ListenAddress 127.0.0.1:" + port, "HostKey " + hostKey, "PidFile none",
-                "AuthorizedKeysFile " + authorized, "StrictModes no", "UsePAM no", "PasswordAuthentication no",
-                "AllowUsers " + user, "LogLevel ERROR", "UseDNS no"));
-        sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", config.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                break;
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline || !sshd.isAlive()) {
-                    throw new IllegalStateException("sshd did not start: " + Files.readString(dir.resolve("sshd.log")));
-                }
-                Thread.sleep(20);
-            }
-        }
-        String[] pub = Files.readString(dir.resolve("host_key.pub")).trim().split(" ");
-        knownHosts = dir.resolve("known_hosts");
-        Files.writeString(knownHosts, "[127.0.0.1]:" + port + " " + pub[0] + " " + pub[1] + "\n");
-    }
-
-    private static void exec(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try (InputStream in = p.getInputStream(); OutputStream sink = OutputStream.nullOutputStream()) {
-            in.transferTo(sink);
-        }
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("failed: " + String.join(" ", command));
-        }
     }
 }

@@ -137,8 +137,7 @@ public final class CaptureChannel implements Channel.Direct {
     public void exec(String command) throws ConnectionException, TransportException {
         CompletableFuture<Boolean> reply = new CompletableFuture<>();
         pendingReply = reply;
-        Buffer.PlainBuffer body = new Buffer.PlainBuffer().putString(command, StandardCharsets.UTF_8);
-        if (!sendIfOpen(request("exec", true).putBuffer(body))) {
+        if (!sendIfOpen(request("exec", true).putString(command, StandardCharsets.UTF_8))) {
             throw new ConnectionException("channel #" + id + " closed before exec");
         }
         if (!await(reply, "exec")) {
@@ -610,11 +609,14 @@ public final class CaptureChannel implements Channel.Direct {
             return;
         }
         conn.forget(this);
-        Throwable cause = failure != null ? failure : new ConnectionException("channel #" + id + " closed");
-        opened.completeExceptionally(cause);
         CompletableFuture<Boolean> reply = pendingReply;
-        if (reply != null) {
-            reply.completeExceptionally(cause);
+        if (!opened.isDone() || (reply != null && !reply.isDone())) {
+            // only a waiter needs an exception: a normal close must not pay for one (stack trace, ~1 KB)
+            Throwable cause = failure != null ? failure : new ConnectionException("channel #" + id + " closed");
+            opened.completeExceptionally(cause);
+            if (reply != null) {
+                reply.completeExceptionally(cause);
+            }
         }
         synchronized (remoteWindowMonitor) {
             remoteWindowMonitor.notifyAll();
