@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /** Refused host keys, refused logins and servers that die mid-command, against both servers. */
 class ConnectionFailureTest {
@@ -155,6 +157,24 @@ class ConnectionFailureTest {
             ExecutionException launched = assertThrows(ExecutionException.class,
                     () -> sleeping.completion().get(10, TimeUnit.SECONDS));
             assertInstanceOf(SshCommandException.class, launched.getCause());
+        }
+        assertNoThreadLeftFor(s.port());
+    }
+
+    /** sshj names its reader thread {@code sshj-Reader-/host:port-...}: it must end with the dead connection. */
+    private static void assertNoThreadLeftFor(int port) throws InterruptedException {
+        String marker = ":" + port + "-";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (true) {
+            List<String> left = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.isAlive() && t.getName().contains(marker)).map(Thread::getName).toList();
+            if (left.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                fail("threads of the dead connection are still alive: " + left);
+            }
+            Thread.sleep(50);
         }
     }
 }
