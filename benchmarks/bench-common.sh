@@ -26,12 +26,25 @@ record_machine() {
   } > "$dir/machine.txt"
 }
 
-# run_jmh NAME JMH-ARGS...: one JMH invocation, results in $out/NAME.json.
+# run_jmh NAME JMH-ARGS...: one JMH invocation, results in $out/NAME.json, its output in $out/NAME.log.
+# JMH refuses to start while another JMH run holds /tmp/jmh.lock (two benchmarks at once would
+# measure each other); on a shared machine we wait for it rather than fail or force the lock.
 run_jmh() {
   local name="$1"
   shift
   echo "== $name: java -jar benchmarks.jar $*"
-  java -jar "$jar" "$@" -rf json -rff "$out/$name.json"
+  local attempt
+  for attempt in $(seq 1 120); do
+    if java -jar "$jar" "$@" -rf json -rff "$out/$name.json" 2>&1 | tee "$out/$name.log"; then
+      return 0
+    fi
+    if ! grep -q "Unable to acquire the JMH lock" "$out/$name.log"; then
+      return 1
+    fi
+    echo "another JMH run holds /tmp/jmh.lock; waiting 15 s (attempt $attempt of 120)"
+    sleep 15
+  done
+  return 1
 }
 
 render_tables() {
