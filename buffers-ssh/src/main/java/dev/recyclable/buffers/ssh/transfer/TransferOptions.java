@@ -10,8 +10,13 @@ public final class TransferOptions {
 
     /** Receive window per download: also the ring's size, so the pooled memory a download holds. */
     public static final long DEFAULT_WINDOW = 4L << 20;
-    /** Largest data packet we let the server send (sshj's decoder takes up to 256 KiB). */
-    public static final int DEFAULT_MAX_PACKET = 256 * 1024;
+    /**
+     * The largest data payload we can accept: sshj's decoder refuses packets over 256 KiB, and a data packet adds
+     * up to 265 bytes of header and padding to its payload.
+     */
+    public static final int MAX_PACKET_LIMIT = 256 * 1024 - 1024;
+    /** Largest data packet we let the server send. */
+    public static final int DEFAULT_MAX_PACKET = MAX_PACKET_LIMIT;
     public static final int DEFAULT_CHUNK = 64 * 1024;
 
     private static final TransferOptions DEFAULTS = builder().build();
@@ -116,10 +121,10 @@ public final class TransferOptions {
             return this;
         }
 
-        /** Largest data packet the server may send us, 4 KiB to 256 KiB (default 256 KiB). */
+        /** Largest data packet the server may send us, 4 KiB to {@link #MAX_PACKET_LIMIT} (the default). */
         public Builder maxPacketSize(int bytes) {
-            if (bytes < 4096 || bytes > 256 * 1024) {
-                throw new IllegalArgumentException("maxPacketSize must be 4 KiB..256 KiB: " + bytes);
+            if (bytes < 4096 || bytes > MAX_PACKET_LIMIT) {
+                throw new IllegalArgumentException("maxPacketSize must be 4096.." + MAX_PACKET_LIMIT + ": " + bytes);
             }
             this.maxPacketSize = bytes;
             return this;
