@@ -3,7 +3,8 @@
 # About 5 minutes on 2 cores. Usage: benchmarks/run-quick.sh [output-dir]
 #
 # Cells: N in {64 KiB, 1 MiB} x W in {128, 4 KiB}; write(int) at 64 KiB; a 1 KiB stream in one
-# write (fixed cost); 16 MiB in 64 KiB pieces; the 16-byte tiny stream; 2-thread contention at 64 KiB.
+# write (fixed cost); 16 MiB in 64 KiB pieces; the 16-byte tiny stream; 2-thread contention at 64 KiB;
+# the fixed-cost breakdown (StreamLifecycleBenchmark).
 set -euo pipefail
 source "$(dirname "$0")/bench-common.sh"
 
@@ -21,5 +22,6 @@ run_jmh grid-1k "$grid" "${quick[@]}" -p totalBytes=1024 -p pieceBytes=4096
 run_jmh grid-16m "$grid" "${quick[@]}" -p totalBytes=16777216 -p pieceBytes=65536
 run_jmh tiny 'dev.recyclable.buffers.benchmarks.core.TinyStreamBenchmark' "${quick[@]}"
 run_jmh contention 'dev.recyclable.buffers.benchmarks.core.PoolContentionBenchmark' "${quick[@]}" -p totalBytes=65536
+run_jmh lifecycle 'dev.recyclable.buffers.benchmarks.core.StreamLifecycleBenchmark' "${quick[@]}"
 
 render_tables

@@ -61,8 +61,11 @@ public final class BufferPool {
     /** Set on lease, cleared by each decay pass: a class still clear at the next pass was unused. */
     private final boolean[] classUsed;
 
-    private final LongAdder bytesInUse = new LongAdder();
-    private final LongAdder chunksReused = new LongAdder();
+    // Every chunk ever allocated is in use, idle or dropped: in-use bytes follow from the other
+    // three, and reuses are counted by the free list, so a warm lease or release pays only for
+    // the idle-byte cap and the stack claim.
+    private final LongAdder bytesAllocated = new LongAdder();
+    private final LongAdder bytesDropped = new LongAdder();
     private final LongAdder chunksAllocated = new LongAdder();
     private final LongAdder[] chunksDropped = new LongAdder[DropReason.values().length];
     private final LongAdder leaks = new LongAdder();
@@ -141,9 +144,11 @@ public final class BufferPool {
         for (DropReason reason : DropReason.values()) {
             dropped.put(reason, chunksDropped[reason.ordinal()].sum());
         }
-        long reused = chunksReused.sum();
+        long idleNow = idleBytes.get();
+        long inUse = bytesAllocated.sum() - bytesDropped.sum() - idleNow;
+        long reused = idle.pops();
         long allocated = chunksAllocated.sum();
-        return new PoolStats(bytesInUse.sum(), idleBytes.get(), reused + allocated, reused, allocated,
+        return new PoolStats(inUse, idleNow, reused + allocated, reused, allocated,
                 dropped, leaks.sum(), streamsCreated.sum(), streamsClosed.sum());
     }
 
@@ -232,12 +237,11 @@ public final class BufferPool {
         Chunk chunk = idle.pop(sizeClass);
         if (chunk != null) {
             idleBytes.addAndGet(-chunk.capacity);
-            chunksReused.increment();
         } else {
             chunk = new Chunk(1 << (sizeClass + minChunkShift), sizeClass, directChunks);
             chunksAllocated.increment();
+            bytesAllocated.add(chunk.capacity);
         }
-        bytesInUse.add(chunk.capacity);
         return chunk;
     }
 
@@ -247,7 +251,7 @@ public final class BufferPool {
             // not poolable here: an exact array, accounted while in use, dropped on return
             Chunk chunk = new Chunk(bytes, -1, false);
             chunksAllocated.increment();
-            bytesInUse.add(chunk.capacity);
+            bytesAllocated.add(chunk.capacity);
             return chunk;
         }
         return lease(classFor(bytes));
@@ -256,7 +260,6 @@ public final class BufferPool {
     /** Takes a chunk back. The caller has {@link Chunk#detach() detached} it from its list. */
     void release(Chunk chunk) {
         int capacity = chunk.capacity;
-        bytesInUse.add(-capacity);
         if (zeroOnRelease) {
             chunk.scrub();
         }
@@ -288,6 +291,7 @@ public final class BufferPool {
     }
 
     private void dropped(int capacity, DropReason reason) {
+        bytesDropped.add(capacity);
         chunksDropped[reason.ordinal()].increment();
         ChunkDroppedEvent.emit(capacity, reason.name());
         fire(l -> l.chunkDropped(capacity, reason));

@@ -30,6 +30,15 @@ final class LeakTracker implements Runnable {
         this.allocationSite = recordSite ? new AllocationSite(tag) : null;
     }
 
+    String tag() {
+        return tag;
+    }
+
+    /** How messages name a stream: by its tag where it has one. */
+    static String describe(String tag) {
+        return "RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'");
+    }
+
     void register(RecyclableOutputStream stream) {
         this.cleanable = CLEANER.register(stream, this);
     }
@@ -58,8 +67,7 @@ final class LeakTracker implements Runnable {
         private static final long serialVersionUID = 1L;
 
         AllocationSite(String tag) {
-            super("RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'")
-                    + " was created here and never closed");
+            super(describe(tag) + " was created here and never closed");
         }
     }
 }

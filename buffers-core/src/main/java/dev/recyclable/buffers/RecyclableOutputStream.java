@@ -55,8 +55,11 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     private final BufferPool pool;
-    private final String tag;
-    private final LeakTracker leakTracker;
+    /**
+     * The tag ({@code String}, or {@code null}) or, for a tracked stream, its {@link LeakTracker}
+     * (which carries the tag). One field for both keeps the stream object at 56 bytes.
+     */
+    private final Object identity;
 
     private Chunk head;
     private Chunk tail;
@@ -76,8 +79,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     RecyclableOutputStream(BufferPool pool, String tag, LeakTracker leakTracker) {
         this.pool = pool;
-        this.tag = tag;
-        this.leakTracker = leakTracker;
+        this.identity = leakTracker != null ? leakTracker : tag;
     }
 
     // ------------------------------------------------------------------ writing
@@ -314,8 +316,8 @@ public final class RecyclableOutputStream extends OutputStream {
         c.offset = size;
         if (tail == null) {
             head = c;
-            if (leakTracker != null) {
-                leakTracker.head = c;
+            if (identity instanceof LeakTracker tracker) {
+                tracker.head = c;
             }
         } else {
             sealTail();
@@ -355,7 +357,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** The tag given at creation, or {@code null}. */
     public String tag() {
-        return tag;
+        return identity instanceof LeakTracker tracker ? tracker.tag() : (String) identity;
     }
 
     /** The pool this stream leases from. */
@@ -382,7 +384,7 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.fire(l -> l.toByteArrayCalled(tag, size));
+        pool.fire(l -> l.toByteArrayCalled(tag(), size));
         return copyContent();
     }
 
@@ -718,11 +720,11 @@ public final class RecyclableOutputStream extends OutputStream {
     @Override
     public void close() {
         if (closed) {
-            pool.fire(l -> l.streamDoubleClosed(tag));
+            pool.fire(l -> l.streamDoubleClosed(tag()));
             return;
         }
         closed = true;
-        pool.streamClosed(tag, size);
+        pool.streamClosed(tag(), size);
         if (shared) {
             release();
         } else {
@@ -752,8 +754,8 @@ public final class RecyclableOutputStream extends OutputStream {
         tailLimit = 0;
         size = 0;
         structureVersion++;
-        if (leakTracker != null) {
-            leakTracker.released();
+        if (identity instanceof LeakTracker tracker) {
+            tracker.released();
         }
         while (c != null) {
             Chunk next = c.next;
@@ -782,12 +784,16 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     private String closedMessage() {
-        return "RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'") + " is closed";
+        return describe() + " is closed";
     }
 
     private BufferLimitExceededException sizeCapExceeded(long requested) {
+        String tag = tag();
         pool.fire(l -> l.sizeCapExceeded(tag, requested, pool.maxStreamSize()));
-        return new BufferLimitExceededException(
-                "RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'"), requested, pool.maxStreamSize());
+        return new BufferLimitExceededException(describe(), requested, pool.maxStreamSize());
+    }
+
+    private String describe() {
+        return LeakTracker.describe(tag());
     }
 }

@@ -21,6 +21,11 @@ public final class ChunkFreeList {
     private static final Chunk BUSY = new Chunk(0, -1, false);
 
     private final Chunk[] slots;
+    /**
+     * Successful pops per slot. Written only by the thread holding the slot's claim, so counting
+     * costs no atomic; the claim's release store publishes it.
+     */
+    private final long[] pops;
     private final int stripeMask;
     private final int stripes;
 
@@ -31,6 +36,7 @@ public final class ChunkFreeList {
         this.stripes = stripes;
         this.stripeMask = stripes - 1;
         this.slots = new Chunk[(sizeClasses * stripes + 1) * SLOT_SPACING];
+        this.pops = new long[slots.length];
     }
 
     public static int defaultStripes() {
@@ -61,6 +67,7 @@ public final class ChunkFreeList {
                 SLOTS.setRelease(slots, slot, (Chunk) null);
                 continue;
             }
+            pops[slot]++;
             SLOTS.setRelease(slots, slot, top.next);
             top.next = null;
             return top;
@@ -83,6 +90,16 @@ public final class ChunkFreeList {
             return true;
         }
         return false;
+    }
+
+    /** Chunks taken from the idle stacks so far (exact once the pool is quiet). */
+    public long pops() {
+        VarHandle.acquireFence();
+        long total = 0;
+        for (long n : pops) {
+            total += n;
+        }
+        return total;
     }
 
     /**

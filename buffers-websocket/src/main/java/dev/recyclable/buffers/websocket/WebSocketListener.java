@@ -32,4 +32,13 @@ public interface WebSocketListener {
      */
     default void onClose(int code, String reason) {
     }
+
+    /**
+     * The connection failed: a protocol violation or limit (a {@link WebSocketProtocolException}
+     * with its close code) or a transport error. Called by transport adapters that report errors
+     * through the listener (the JDK adapter); {@link WebSocketDecoder} throws instead. Any message
+     * being assembled has been released.
+     */
+    default void onError(Throwable error) {
+    }
 }

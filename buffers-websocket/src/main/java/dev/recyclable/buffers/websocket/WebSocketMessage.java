@@ -44,6 +44,23 @@ public final class WebSocketMessage implements AutoCloseable {
         return new WebSocketMessage(MessageType.BINARY, Objects.requireNonNull(bytes, "bytes")).retain();
     }
 
+    /**
+     * Hands a message holding {@code content} to {@code listener} under the standard rule, for
+     * transport adapters: the message owns {@code content}, and closes it when
+     * {@code onMessage} returns unless the listener retained it (also when it throws).
+     */
+    public static void lend(MessageType type, RecyclableOutputStream content, WebSocketListener listener) {
+        WebSocketMessage message = new WebSocketMessage();
+        message.assign(Objects.requireNonNull(type, "type"), Objects.requireNonNull(content, "content"));
+        try {
+            listener.onMessage(message);
+        } finally {
+            if (!message.retained) {
+                message.close();
+            }
+        }
+    }
+
     /** Rebinds a recycled instance to the next message (decoder use). */
     void assign(MessageType type, RecyclableOutputStream content) {
         this.type = type;

@@ -57,12 +57,17 @@ public final class BenchmarksReport {
         Grid tiny = new Grid(results, "TinyStreamBenchmark");
         if (!tiny.isEmpty()) {
             out.append("### Tiny stream: create, write 16 bytes, consume, close\n\n")
-                    .append(ReportTables.byContender(tiny)).append('\n');
+                    .append(ReportTables.byContender(tiny, "16 B")).append('\n');
         }
         Grid contention = new Grid(results, "PoolContentionBenchmark");
         if (!contention.isEmpty()) {
             out.append("### Pool contention: two threads, one shared pool (time/op of one thread)\n\n")
-                    .append(ReportTables.byContender(contention)).append('\n');
+                    .append(ReportTables.byContender(contention, "")).append('\n');
+        }
+        Grid lifecycle = new Grid(results, "StreamLifecycleBenchmark");
+        if (!lifecycle.isEmpty()) {
+            out.append("### Diagnostic: where a small stream's fixed cost goes (RecyclableOutputStream only)\n\n")
+                    .append(ReportTables.byContender(lifecycle, "lifecycle")).append('\n');
         }
         return out.toString();
     }

@@ -55,8 +55,12 @@ final class ReportTables {
         });
     }
 
-    /** Contenders as rows, for benchmarks with a single cell per size (tiny stream, contention). */
-    static String byContender(Grid grid) {
+    /**
+     * Contenders as rows, for benchmarks with a single cell per size (tiny stream, contention).
+     *
+     * @param unparameterized what to call the workload of a benchmark without N and W parameters
+     */
+    static String byContender(Grid grid, String unparameterized) {
         StringBuilder out = new StringBuilder();
         out.append("| workload | contender | time/op | B/op | time vs RecyclableOutputStream |\n");
         out.append("|---|---|---:|---:|---:|\n");
@@ -68,7 +72,7 @@ final class ReportTables {
                     continue;
                 }
                 String vsUs = us.map(u -> Format.ratio(result.get().nanosPerOp() / u.nanosPerOp())).orElse("");
-                out.append("| ").append(workload(cell, result.get())).append(" | ")
+                out.append("| ").append(workload(cell, result.get(), unparameterized)).append(" | ")
                         .append(Contender.label(method)).append(" | ")
                         .append(Format.time(result.get().nanosPerOp())).append(" | ")
                         .append(Format.bytes(result.get().bytesPerOp())).append(" | ")
@@ -78,10 +82,10 @@ final class ReportTables {
         return out.toString();
     }
 
-    private static String workload(Grid.Cell cell, JmhResult result) {
+    private static String workload(Grid.Cell cell, JmhResult result, String unparameterized) {
         String threads = result.threads() > 1 ? ", " + result.threads() + " threads" : "";
         if (cell.totalBytes() < 0) {
-            return "16 B" + threads;
+            return unparameterized + threads;
         }
         return cell.label() + threads;
     }

@@ -1,0 +1,269 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.util.ReferenceCountUtil;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/** The receiving sides of the loopback benchmark; each releases one permit per complete message. */
+final class LoopbackClients {
+    private LoopbackClients() {
+    }
+
+    interface Client extends AutoCloseable {
+        /** Asks the peer for {@code count} messages. */
+        void request(String command) throws Exception;
+
+        @Override
+        void close() throws Exception;
+    }
+
+    static Client open(String kind, int port, Semaphore received, BufferPool pool) throws Exception {
+        URI uri = URI.create("ws://127.0.0.1:" + port + "/");
+        return switch (kind) {
+            case "recyclableNetty" -> new NettyClient(uri, received, pool, true);
+            case "nettyStock" -> new NettyClient(uri, received, pool, false);
+            case "jdkRecyclable" -> new JdkClient(uri, new JdkWebSocketAdapter(pool,
+                    new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> received.release()));
+            case "jdkTypical" -> new JdkClient(uri, new TypicalJdkListener(received));
+            case "jdkFloor" -> new JdkClient(uri, new DroppingJdkListener(received));
+            default -> throw new IllegalArgumentException(kind);
+        };
+    }
+
+    /** Netty client: our handshaker + handlers, or Netty's protocol handler + aggregator. */
+    static final class NettyClient implements Client {
+        private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        private final Channel channel;
+        private final boolean recyclable;
+        private final BufferPool pool;
+
+        NettyClient(URI uri, Semaphore received, BufferPool pool, boolean recyclable) throws Exception {
+            this.recyclable = recyclable;
+            this.pool = pool;
+            Counter counter = new Counter(received);
+            RecyclableWebSocketClientHandshaker handshaker = recyclable
+                    ? new RecyclableWebSocketClientHandshaker(uri, pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), 0)
+                    : null;
+            channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(8192));
+                            if (recyclable) {
+                                ch.pipeline().addLast(new OurHandshake(handshaker), counter);
+                            } else {
+                                ch.pipeline().addLast(new WebSocketClientProtocolHandler(WebSocketClientProtocolConfig.newBuilder()
+                                        .webSocketUri(uri).maxFramePayloadLength(64 << 20).build()),
+                                        new WebSocketFrameAggregator(64 << 20), counter);
+                            }
+                        }
+                    })
+                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+            if (recyclable) {
+                channel.pipeline().get(OurHandshake.class).done.await(10, TimeUnit.SECONDS);
+            } else {
+                counter.handshakeDone.acquire();
+            }
+        }
+
+        @Override
+        public void request(String command) throws Exception {
+            if (recyclable) {
+                RecyclableOutputStream s = pool.newStream();
+                s.write(command.getBytes(StandardCharsets.UTF_8));
+                channel.writeAndFlush(WebSocketMessage.text(s));
+            } else {
+                channel.writeAndFlush(new TextWebSocketFrame(command));
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            channel.close().sync();
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    static final class OurHandshake extends ChannelInboundHandlerAdapter {
+        final RecyclableWebSocketClientHandshaker handshaker;
+        ChannelPromise done;
+
+        OurHandshake(RecyclableWebSocketClientHandshaker handshaker) {
+            this.handshaker = handshaker;
+        }
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            done = ctx.newPromise();
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            handshaker.handshake(ctx.channel());
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof FullHttpResponse response) {
+                try {
+                    handshaker.finishHandshake(ctx.channel(), response);
+                } finally {
+                    response.release();
+                }
+                done.setSuccess();
+            } else {
+                ctx.fireChannelRead(msg);
+            }
+        }
+    }
+
+    @ChannelHandler.Sharable
+    static final class Counter extends ChannelInboundHandlerAdapter {
+        final Semaphore received;
+        final Semaphore handshakeDone = new Semaphore(0);
+
+        Counter(Semaphore received) {
+            this.received = received;
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
+                handshakeDone.release();
+            }
+            ctx.fireUserEventTriggered(evt);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof WebSocketMessage) {
+                received.release(); // released by our decoder when this returns
+            } else if (msg instanceof WebSocketFrame frame) {
+                frame.release();
+                received.release();
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+    }
+
+    static final class JdkClient implements Client {
+        private final WebSocket webSocket;
+
+        JdkClient(URI uri, WebSocket.Listener listener) {
+            webSocket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(uri, listener).join();
+        }
+
+        @Override
+        public void request(String command) {
+            webSocket.sendText(command, true).join();
+        }
+
+        @Override
+        public void close() {
+            webSocket.abort();
+        }
+    }
+
+    /** Typical user code on the JDK client: StringBuilder for text, ByteArrayOutputStream for binary. */
+    static final class TypicalJdkListener implements WebSocket.Listener {
+        private final Semaphore received;
+        private StringBuilder text = new StringBuilder();
+        private ByteArrayOutputStream binary = new ByteArrayOutputStream();
+        volatile Object last;
+
+        TypicalJdkListener(Semaphore received) {
+            this.received = received;
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean lastPart) {
+            text.append(data);
+            if (lastPart) {
+                last = text.toString();
+                text = new StringBuilder();
+                received.release();
+            }
+            webSocket.request(1);
+            return null;
+        }
+
+        @Override
+        public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean lastPart) {
+            byte[] copy = new byte[data.remaining()];
+            data.get(copy);
+            binary.write(copy, 0, copy.length);
+            if (lastPart) {
+                last = binary.toByteArray();
+                binary = new ByteArrayOutputStream();
+                received.release();
+            }
+            webSocket.request(1);
+            return null;
+        }
+    }
+
+    /** The JDK client's own floor: every delivery dropped. */
+    static final class DroppingJdkListener implements WebSocket.Listener {
+        private final Semaphore received;
+
+        DroppingJdkListener(Semaphore received) {
+            this.received = received;
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            if (last) {
+                received.release();
+            }
+            webSocket.request(1);
+            return null;
+        }
+
+        @Override
+        public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+            if (last) {
+                received.release();
+            }
+            webSocket.request(1);
+            return null;
+        }
+    }
+
+}

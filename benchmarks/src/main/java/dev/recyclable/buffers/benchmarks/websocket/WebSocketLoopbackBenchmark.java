@@ -1,0 +1,79 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * End to end over loopback: the npm ws peer writes pre-built frames (4 KiB fragments) of
+ * {@code messageBytes} messages, and one of these receives them:
+ * {@code recyclableNetty} (a), {@code nettyStock} (b), {@code jdkRecyclable} (c),
+ * {@code jdkTypical} (d), and {@code jdkFloor}, the JDK client dropping every delivery (its own cost).
+ *
+ * <p>One operation receives {@code max(1, 1 MiB / messageBytes)} messages, so it moves at
+ * least 1 MiB: {@code gc.alloc.rate.norm} divided by the bytes per operation is the allocation
+ * ratio (target 1% for (a), and (c) within 1% of {@code jdkFloor}). JMH's gc profiler counts
+ * every thread's allocation, the transport's included. Run from the repository root (or set
+ * {@code -Dws.peer.dir}) after .ci/setup-websocket.sh.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dio.netty.leakDetection.level=disabled"})
+public class WebSocketLoopbackBenchmark {
+    @Param({"1024", "65536", "1048576", "16777216"})
+    public int messageBytes;
+
+    @Param({"TEXT", "BINARY"})
+    public String type;
+
+    @Param({"recyclableNetty", "nettyStock", "jdkRecyclable", "jdkTypical", "jdkFloor"})
+    public String client;
+
+    private BlastPeer peer;
+    private LoopbackClients.Client receiver;
+    private final Semaphore received = new Semaphore(0);
+    private BufferPool pool;
+    private int perOperation;
+    private String command;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        peer = new BlastPeer();
+        pool = BufferPool.builder().build();
+        receiver = LoopbackClients.open(client, peer.port, received, pool);
+        perOperation = Math.max(1, (1 << 20) / messageBytes);
+        command = "go " + perOperation + " " + messageBytes + " " + type.toLowerCase();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        receiver.close();
+        peer.close();
+    }
+
+    @Benchmark
+    public int receive() throws Exception {
+        receiver.request(command);
+        if (!received.tryAcquire(perOperation, 60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("peer stopped sending");
+        }
+        return perOperation;
+    }
+}

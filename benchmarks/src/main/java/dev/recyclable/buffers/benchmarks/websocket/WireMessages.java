@@ -1,0 +1,80 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+/**
+ * Pre-built wire bytes for the benchmarks: one message of {@code size} bytes as frames of
+ * {@code fragment} bytes, masked as a client sends them (or not, as a server sends them).
+ * Built longhand so no contender's own encoder is on the measured path.
+ */
+final class WireMessages {
+    static final int FRAGMENT = 4096;
+
+    private WireMessages() {
+    }
+
+    /** Valid UTF-8 text of exactly {@code size} bytes: mostly ASCII with 2-, 3- and 4-byte code points. */
+    static byte[] text(int size) {
+        String[] alphabet = {"The quick brown fox ", "jumps over ", "the lazy dog. ", "é", "κόσμε", "€", "中文", "😀"};
+        StringBuilder sb = new StringBuilder(size);
+        int bytes = 0;
+        int i = 0;
+        while (bytes < size) {
+            String piece = alphabet[i++ % alphabet.length];
+            int n = piece.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes + n > size) {
+                sb.append("x".repeat(size - bytes));
+                break;
+            }
+            sb.append(piece);
+            bytes += n;
+        }
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    static byte[] binary(int size) {
+        byte[] b = new byte[size];
+        new SplittableRandom(size).nextBytes(b);
+        return b;
+    }
+
+    /** The frames of one message: opcode 1 (text) or 2 (binary), then continuations of {@code fragment} bytes. */
+    static byte[] frames(byte[] payload, boolean text, int fragment, boolean masked) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(payload.length + payload.length / fragment * 14 + 14);
+        int key = 0x1F2E3D4C;
+        int sent = 0;
+        do {
+            int n = Math.min(fragment, payload.length - sent);
+            boolean fin = sent + n == payload.length;
+            int opcode = sent == 0 ? (text ? 1 : 2) : 0;
+            out.write((fin ? 0x80 : 0) | opcode);
+            int maskBit = masked ? 0x80 : 0;
+            if (n < 126) {
+                out.write(maskBit | n);
+            } else if (n <= 0xFFFF) {
+                out.write(maskBit | 126);
+                out.write(n >>> 8);
+                out.write(n & 0xFF);
+            } else {
+                out.write(maskBit | 127);
+                for (int s = 56; s >= 0; s -= 8) {
+                    out.write((int) ((long) n >>> s) & 0xFF);
+                }
+            }
+            if (masked) {
+                key = key * 1103515245 + 12345;
+                byte[] k = {(byte) (key >>> 24), (byte) (key >>> 16), (byte) (key >>> 8), (byte) key};
+                out.write(k, 0, 4);
+                for (int i = 0; i < n; i++) {
+                    out.write(payload[sent + i] ^ k[i & 3]);
+                }
+            } else {
+                out.write(payload, sent, n);
+            }
+            sent += n;
+        } while (sent < payload.length);
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,200 @@
+package dev.recyclable.buffers.websocket.jdk;
+
+import dev.recyclable.buffers.BufferLimitExceededException;
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.websocket.CloseCodes;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+
+import java.io.IOException;
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A {@link java.net.http.WebSocket.Listener} that assembles the JDK client's deliveries into
+ * pooled messages for a {@link WebSocketListener}.
+ *
+ * <p>Each delivered piece is copied into pooled chunks inside the callback and never kept: the
+ * JDK reuses its buffers whatever the returned {@code CompletionStage} says, so this adapter
+ * returns {@code null} (done). Binary pieces are copied as they are; text arrives from the JDK
+ * already decoded to UTF-16 (it has validated the UTF-8 and fails fast itself), so it is encoded
+ * back to UTF-8 straight into the chunks and the message carries raw UTF-8 like every other.
+ *
+ * <p><b>Backpressure.</b> The adapter requests one delivery at a time ({@code request(1)}) and
+ * only after the previous one has been copied and, at a message's end, handled by the
+ * listener: a slow listener slows the socket instead of piling up data.
+ *
+ * <p><b>Limits.</b> The JDK has none; this adapter enforces {@link WebSocketLimits#maxMessageSize()}
+ * as bytes arrive (frame boundaries and fragment counts are invisible through this API). On a
+ * violation the partial message is released, further data is dropped, the listener gets
+ * {@link WebSocketListener#onError} with a {@link WebSocketProtocolException} (code 1009), and the
+ * connection is closed with 1008 (the JDK's {@code sendClose} refuses 1009) or aborted if that fails.
+ *
+ * <p>Messages follow {@link WebSocketMessage}'s ownership rule: released when
+ * {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
+ */
+public final class JdkWebSocketAdapter implements WebSocket.Listener {
+    private static final String STREAM_TAG = "websocket-jdk-message";
+
+    private final BufferPool pool;
+    private final WebSocketLimits limits;
+    private final WebSocketListener listener;
+    private final Utf16ToUtf8 textEncoder = new Utf16ToUtf8();
+    private RecyclableOutputStream assembling;
+    private MessageType assemblingType;
+    private boolean failed;
+
+    public JdkWebSocketAdapter(BufferPool pool, WebSocketLimits limits, WebSocketListener listener) {
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    @Override
+    public void onOpen(WebSocket webSocket) {
+        webSocket.request(1);
+    }
+
+    @Override
+    public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+        if (!failed) {
+            try {
+                if (limitExceeded(data.remaining())) {
+                    failTooBig(webSocket, assembledLength() + data.remaining());
+                } else {
+                    target(MessageType.BINARY).write(data);
+                    if (last) {
+                        deliver();
+                    }
+                }
+            } catch (BufferLimitExceededException e) {
+                failTooBig(webSocket, e.requestedLength());
+            } catch (IOException | RuntimeException e) {
+                fail(webSocket, e);
+            }
+        }
+        webSocket.request(1);
+        return null;
+    }
+
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        if (!failed) {
+            try {
+                // every char is at least one UTF-8 byte: reject before encoding when that is already too much
+                if (limitExceeded(data.length())) {
+                    failTooBig(webSocket, assembledLength() + data.length());
+                } else {
+                    RecyclableOutputStream out = target(MessageType.TEXT);
+                    textEncoder.append(data, last, out);
+                    if (out.length() > limits.maxMessageSize()) {
+                        failTooBig(webSocket, out.length());
+                    } else if (last) {
+                        deliver();
+                    }
+                }
+            } catch (BufferLimitExceededException e) {
+                failTooBig(webSocket, e.requestedLength());
+            } catch (IOException | RuntimeException e) {
+                fail(webSocket, e);
+            }
+        }
+        webSocket.request(1);
+        return null;
+    }
+
+    @Override
+    public CompletionStage<?> onPing(WebSocket webSocket, ByteBuffer message) {
+        // the JDK answers with a Pong itself
+        if (!failed) {
+            listener.onPing(message.asReadOnlyBuffer());
+        }
+        webSocket.request(1);
+        return null;
+    }
+
+    @Override
+    public CompletionStage<?> onPong(WebSocket webSocket, ByteBuffer message) {
+        if (!failed) {
+            listener.onPong(message.asReadOnlyBuffer());
+        }
+        webSocket.request(1);
+        return null;
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+        discard();
+        listener.onClose(statusCode == -1 ? CloseCodes.NO_STATUS : statusCode, reason);
+        return null;
+    }
+
+    @Override
+    public void onError(WebSocket webSocket, Throwable error) {
+        discard();
+        listener.onError(error);
+    }
+
+    /** Whether the message being assembled is still open; for tests and diagnostics. */
+    public boolean isAssembling() {
+        return assembling != null;
+    }
+
+    private boolean limitExceeded(long incoming) {
+        return assembledLength() + incoming > limits.maxMessageSize();
+    }
+
+    private long assembledLength() {
+        return assembling == null ? 0 : assembling.length();
+    }
+
+    private RecyclableOutputStream target(MessageType type) {
+        if (assembling == null) {
+            assembling = pool.newStream(STREAM_TAG);
+            assemblingType = type;
+            textEncoder.reset();
+        }
+        return assembling;
+    }
+
+    private void deliver() {
+        RecyclableOutputStream content = assembling;
+        assembling = null;
+        WebSocketMessage.lend(assemblingType, content, listener);
+    }
+
+    private void failTooBig(WebSocket webSocket, long length) {
+        failed = true;
+        discard();
+        WebSocketProtocolException e = new WebSocketProtocolException(CloseCodes.MESSAGE_TOO_BIG,
+                "message of at least " + length + " bytes exceeds the limit of " + limits.maxMessageSize());
+        webSocket.sendClose(CloseCodes.POLICY_VIOLATION, "message too big")
+                .whenComplete((ws, error) -> {
+                    if (error != null) {
+                        webSocket.abort();
+                    }
+                });
+        listener.onError(e);
+    }
+
+    private void fail(WebSocket webSocket, Throwable error) {
+        failed = true;
+        discard();
+        webSocket.abort();
+        listener.onError(error);
+    }
+
+    private void discard() {
+        RecyclableOutputStream partial = assembling;
+        assembling = null;
+        if (partial != null) {
+            partial.close();
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.recyclable.buffers.websocket.netty;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.CloseCodes;
+import dev.recyclable.buffers.websocket.Opcodes;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameDecoder;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * Takes the connection's raw {@link ByteBuf}s and fires complete {@link WebSocketMessage}s
+ * assembled in pooled chunks, in place of Netty's {@code WebSocket08FrameDecoder} plus
+ * {@code WebSocketFrameAggregator}. Each read buffer is unmasked straight into the message's
+ * chunks and released at once; nothing is accumulated in Netty buffers.
+ *
+ * <p><b>Ownership.</b> A fired {@link WebSocketMessage} is released when the next handler's
+ * {@code channelRead} returns, unless that handler calls {@link WebSocketMessage#retain()};
+ * writing it to a {@link RecyclableWebSocketEncoder} hands it on (echo:
+ * {@code ctx.writeAndFlush(message.retain())}). Control frames are fired as
+ * {@link ControlFrame}s, which need no release.
+ *
+ * <p><b>Protocol.</b> Pings are answered with a Pong (unless disabled); a Close is answered with
+ * a Close of the same code, then the channel is closed. A violation sends a Close with its code
+ * (1002, 1007, 1008, 1009), closes the channel and fires the {@link WebSocketProtocolException}
+ * as an exception. The message being assembled is released on violation, on channel
+ * inactivity and when the handler is removed.
+ *
+ * <p>One instance per channel (not sharable). All work happens on the channel's event loop.
+ */
+public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapter implements WebSocketFrameDecoder {
+    private final BufferPool pool;
+    private final Role role;
+    private final WebSocketLimits limits;
+    private final boolean answerPings;
+    private ChannelHandlerContext context;
+    private WebSocketDecoder decoder;
+
+    /**
+     * @param role        SERVER for a server's pipeline (peer frames must be masked)
+     * @param answerPings whether to write a Pong for every Ping (the fired ControlFrame is seen either way)
+     */
+    public RecyclableWebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, boolean answerPings) {
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.role = Objects.requireNonNull(role, "role");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.answerPings = answerPings;
+    }
+
+    /** A decoder that answers pings. */
+    public RecyclableWebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits) {
+        this(pool, role, limits, true);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        context = ctx;
+        decoder = new WebSocketDecoder(pool, role, limits, new Delivery());
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        decoder.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        decoder.close();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf buf)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        try {
+            if (!decoder.isDone()) {
+                feed(buf);
+            }
+        } catch (WebSocketProtocolException e) {
+            failConnection(ctx, e);
+        } finally {
+            buf.release();
+        }
+    }
+
+    private void feed(ByteBuf buf) throws WebSocketProtocolException {
+        int readable = buf.readableBytes();
+        if (readable == 0) {
+            return;
+        }
+        if (buf.hasArray()) {
+            decoder.feed(buf.array(), buf.arrayOffset() + buf.readerIndex(), readable);
+        } else if (buf.nioBufferCount() == 1) {
+            // the buffer's own reusable NIO view: no allocation per read
+            decoder.feed(buf.internalNioBuffer(buf.readerIndex(), readable));
+        } else {
+            for (ByteBuffer part : buf.nioBuffers(buf.readerIndex(), readable)) {
+                decoder.feed(part);
+            }
+        }
+    }
+
+    private void failConnection(ChannelHandlerContext ctx, WebSocketProtocolException e) {
+        if (!closeSent()) {
+            ctx.writeAndFlush(ControlFrame.close(e.closeCode(), shortReason(e)))
+                    .addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.close();
+        }
+        ctx.fireExceptionCaught(e);
+    }
+
+    /** Whether a Close already went out through {@link RecyclableWebSocketEncoder} on this channel. */
+    private boolean closeSent() {
+        return context.channel().attr(CloseState.SENT).get() != null;
+    }
+
+    private static String shortReason(WebSocketProtocolException e) {
+        String m = e.getMessage();
+        return m.length() > 100 ? m.substring(0, 100) : m;
+    }
+
+    /** Routes the transport-independent decoder's events into the pipeline. */
+    private final class Delivery implements WebSocketListener {
+        @Override
+        public void onMessage(WebSocketMessage message) {
+            context.fireChannelRead(message);
+        }
+
+        @Override
+        public void onPing(ByteBuffer payload) {
+            ControlFrame ping = ControlFrame.copyOf(Opcodes.PING, payload);
+            if (answerPings && !closeSent()) {
+                context.writeAndFlush(ControlFrame.copyOf(Opcodes.PONG, payload));
+            }
+            context.fireChannelRead(ping);
+        }
+
+        @Override
+        public void onPong(ByteBuffer payload) {
+            context.fireChannelRead(ControlFrame.copyOf(Opcodes.PONG, payload));
+        }
+
+        @Override
+        public void onClose(int code, String reason) {
+            ControlFrame close = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, reason);
+            context.fireChannelRead(close);
+            if (!closeSent()) {
+                ControlFrame reply = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, "");
+                context.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                context.close();
+            }
+        }
+    }
+}

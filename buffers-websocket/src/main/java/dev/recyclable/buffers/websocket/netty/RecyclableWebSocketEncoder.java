@@ -1,0 +1,128 @@
+package dev.recyclable.buffers.websocket.netty;
+
+import dev.recyclable.buffers.interop.NettyViews;
+import dev.recyclable.buffers.websocket.FrameHeader;
+import dev.recyclable.buffers.websocket.Opcodes;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
+
+import java.security.SecureRandom;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * Writes {@link WebSocketMessage}s and {@link ControlFrame}s as WebSocket frames; anything else
+ * passes through untouched (the handshake response, for one).
+ *
+ * <p>As a server the payload is not copied: each frame is written as a small header buffer
+ * followed by a slice of a zero-copy view of the message's pooled chunks, and Netty's flush
+ * hands them to the socket in one gathering write. (Netty's NIO transport copies heap buffers
+ * into direct memory on the way to the socket, as the JDK would; a pool built with
+ * {@code directChunks(true)} avoids that too.) As a client RFC 6455 forces a masked copy.
+ * Text goes out as the message's UTF-8 bytes, never re-encoded.
+ *
+ * <p><b>Ownership.</b> Writing a message hands it to the encoder: the chunks stay in use until
+ * the socket has taken the bytes, then return to the pool, also when the write fails. Do not
+ * use the message after writing it.
+ */
+public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdapter implements WebSocketFrameEncoder {
+    private final Role role;
+    private final long fragmentSize;
+    private final RandomGenerator maskKeys;
+    private final byte[] header = new byte[FrameHeader.MAX_LENGTH];
+
+    /**
+     * @param fragmentSize largest frame payload; longer messages are fragmented. 0 or less
+     *                     means one frame per message
+     */
+    public RecyclableWebSocketEncoder(Role role, long fragmentSize) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.fragmentSize = fragmentSize <= 0 ? Long.MAX_VALUE : fragmentSize;
+        this.maskKeys = role.masksOutgoingFrames() ? new SecureRandom() : null;
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof WebSocketMessage message) {
+            writeMessage(ctx, message, promise);
+        } else if (msg instanceof ControlFrame control) {
+            writeControl(ctx, control, promise);
+        } else {
+            ctx.write(msg, promise);
+        }
+    }
+
+    private void writeMessage(ChannelHandlerContext ctx, WebSocketMessage message, ChannelPromise promise) {
+        ByteBuf payload;
+        try {
+            payload = NettyViews.asByteBuf(message.content());
+        } catch (RuntimeException e) {
+            message.close();
+            promise.tryFailure(e);
+            return;
+        }
+        // the view holds its own reference on the chunks until Netty has written them
+        message.close();
+        try {
+            int total = payload.readableBytes();
+            int opcode = message.type().opcode();
+            int sent = 0;
+            do {
+                int length = (int) Math.min(fragmentSize, total - sent);
+                boolean fin = sent + length == total;
+                ChannelPromise framePromise = fin ? promise : ctx.voidPromise();
+                writeFrame(ctx, fin, opcode, payload, sent, length, framePromise);
+                sent += length;
+                opcode = Opcodes.CONTINUATION;
+            } while (sent < total);
+        } finally {
+            payload.release();
+        }
+    }
+
+    private void writeFrame(ChannelHandlerContext ctx, boolean fin, int opcode, ByteBuf payload, int index,
+                            int length, ChannelPromise promise) {
+        boolean mask = role.masksOutgoingFrames();
+        int key = mask ? maskKeys.nextInt() : 0;
+        int headerLength = FrameHeader.write(header, 0, fin, opcode, length, mask, key);
+        if (!mask) {
+            ByteBuf head = ctx.alloc().buffer(headerLength).writeBytes(header, 0, headerLength);
+            ctx.write(head, ctx.voidPromise());
+            ctx.write(payload.retainedSlice(index, length), promise);
+            return;
+        }
+        ByteBuf frame = ctx.alloc().heapBuffer(headerLength + length);
+        frame.writeBytes(header, 0, headerLength);
+        int at = frame.arrayOffset() + frame.writerIndex();
+        frame.writeBytes(payload, index, length);
+        FrameHeader.mask(frame.array(), at, length, key, 0);
+        ctx.write(frame, promise);
+    }
+
+    private void writeControl(ChannelHandlerContext ctx, ControlFrame control, ChannelPromise promise) {
+        if (control.opcode() == Opcodes.CLOSE) {
+            // RFC 6455 5.5.1: one Close per side; the decoder must not answer the peer's with another
+            if (ctx.channel().attr(CloseState.SENT).getAndSet(Boolean.TRUE) != null) {
+                promise.trySuccess();
+                return;
+            }
+        }
+        boolean mask = role.masksOutgoingFrames();
+        int key = mask ? maskKeys.nextInt() : 0;
+        int length = control.payloadLength();
+        int headerLength = FrameHeader.write(header, 0, true, control.opcode(), length, mask, key);
+        ByteBuf frame = ctx.alloc().heapBuffer(headerLength + length);
+        frame.writeBytes(header, 0, headerLength);
+        int at = frame.arrayOffset() + frame.writerIndex();
+        frame.writeBytes(control.payloadArray(), 0, length);
+        if (mask) {
+            FrameHeader.mask(frame.array(), at, length, key, 0);
+        }
+        ctx.write(frame, promise);
+    }
+}

@@ -1,0 +1,21 @@
+/**
+ * Recyclable Buffers WebSocket: a strict RFC 6455 decoder and message assembler that unmasks
+ * straight into pooled chunks, an encoder that writes frames from pooled chunks, and adapters
+ * for Netty ({@code dev.recyclable.buffers.websocket.netty}) and the JDK's
+ * {@code java.net.http.WebSocket} ({@code dev.recyclable.buffers.websocket.jdk}).
+ *
+ * <p>Netty and {@code java.net.http} are optional: only their adapter packages need them.
+ */
+module dev.recyclable.buffers.websocket {
+    requires transitive dev.recyclable.buffers;
+    requires static java.net.http;
+    requires static io.netty.buffer;
+    requires static io.netty.common;
+    requires static io.netty.transport;
+    requires static io.netty.codec;
+    requires static io.netty.codec.http;
+
+    exports dev.recyclable.buffers.websocket;
+    exports dev.recyclable.buffers.websocket.netty;
+    exports dev.recyclable.buffers.websocket.jdk;
+}

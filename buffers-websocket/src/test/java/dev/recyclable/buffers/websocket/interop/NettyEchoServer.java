@@ -1,0 +1,87 @@
+package dev.recyclable.buffers.websocket.interop;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import dev.recyclable.buffers.websocket.netty.ControlFrame;
+import dev.recyclable.buffers.websocket.netty.WebSocketUpgradeHandler;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real Netty server on 127.0.0.1 whose pipeline is HTTP upgrade, then our decoder and encoder,
+ * then an echo handler that writes every message back ({@code retain()} hands it to the encoder).
+ */
+final class NettyEchoServer implements AutoCloseable {
+    final AtomicInteger messages = new AtomicInteger();
+    final AtomicInteger pings = new AtomicInteger();
+    final List<Integer> closeCodesReceived = new CopyOnWriteArrayList<>();
+    final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel server;
+
+    NettyEchoServer(BufferPool pool, WebSocketLimits limits, long fragmentSize) throws InterruptedException {
+        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(8192),
+                                new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize), new Echo());
+                    }
+                })
+                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+    }
+
+    int port() {
+        return ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    private final class Echo extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof WebSocketMessage m) {
+                messages.incrementAndGet();
+                ctx.writeAndFlush(m.retain());
+            } else if (msg instanceof ControlFrame c) {
+                if (c.opcode() == dev.recyclable.buffers.websocket.Opcodes.PING) {
+                    pings.incrementAndGet();
+                } else if (c.opcode() == dev.recyclable.buffers.websocket.Opcodes.CLOSE) {
+                    closeCodesReceived.add(c.closeCode());
+                }
+            } else {
+                ctx.fireChannelRead(msg);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            errors.add(cause);
+            if (!(cause instanceof WebSocketProtocolException)) {
+                ctx.close();
+            }
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        server.close().sync();
+        group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.recyclable.buffers.websocket.interop;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
+import dev.recyclable.buffers.websocket.WebSocketEncoder;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Interop with an independent implementation, npm ws, over loopback: our raw-socket client
+ * (encoder + decoder) against a ws server, and a ws client against our Netty server.
+ */
+class NodeWsInteropTest {
+    private final BufferPool pool = BufferPool.builder().build();
+
+    @AfterEach
+    void nothingLeaks() {
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    /** Records what arrives as digests, so 16 MiB messages are compared without copies. */
+    private static final class Events implements WebSocketListener {
+        final List<String> list = new ArrayList<>();
+        int closeCode = -1;
+
+        @Override
+        public void onMessage(WebSocketMessage message) {
+            list.add(message.type() + ":" + MessageDigests.sha256(message.content()));
+        }
+
+        @Override
+        public void onPing(ByteBuffer payload) {
+            list.add("ping:" + StandardCharsets.UTF_8.decode(payload.duplicate()));
+        }
+
+        @Override
+        public void onClose(int code, String reason) {
+            closeCode = code;
+        }
+    }
+
+    @Test
+    void ourClientAgainstTheWsServerWithFragmentsAndPingsMidMessage() throws Exception {
+        try (NodePeer node = NodePeer.start("echo-server", "4096");
+             RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
+            Events events = new Events();
+            // 3000-byte fragments: our cuts fall inside code points, ws's 4096-byte ones elsewhere
+            WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 3000);
+            OutputStream out = new BufferedOutputStream(client.out, 64 * 1024);
+            List<String> expected = new ArrayList<>();
+            try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, events)) {
+                int seed = 0;
+                for (int size : Payloads.SIZES) {
+                    for (MessageType type : MessageType.values()) {
+                        byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
+                        seed++;
+                        try (RecyclableOutputStream s = pool.newStream()) {
+                            s.write(payload);
+                            encoder.writeMessage(type, s, out);
+                        }
+                        out.flush();
+                        if (size > 4096) {
+                            expected.add("ping:mid-message");
+                        }
+                        expected.add(type + ":" + MessageDigests.sha256(payload));
+                        client.readUntil(decoder, () -> events.list.size() == expected.size());
+                        assertEquals(expected, events.list, node.output());
+                    }
+                }
+                encoder.writeClose(1000, "done", out);
+                out.flush();
+                client.readUntil(decoder, () -> events.closeCode != -1);
+                assertEquals(1000, events.closeCode);
+            }
+            client.close(); // ws reports the close once the TCP connection is gone
+            assertEquals("CLOSED 1000", node.awaitLine("CLOSED", 10_000));
+        }
+    }
+
+    @Test
+    void invalidUtf8FromWsFailsAtTheBadFragmentBeforeTheMessageEnds() throws Exception {
+        try (NodePeer node = NodePeer.start("bad-utf8-server");
+             RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
+            Events events = new Events();
+            WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 0);
+            try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, events)) {
+                WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class,
+                        () -> client.readUntil(decoder, () -> false));
+                assertEquals(1007, e.closeCode());
+                assertTrue(decoder.isDone());
+                encoder.writeClose(e.closeCode(), "invalid UTF-8", client.out);
+            }
+            assertTrue(events.list.isEmpty());
+            client.close();
+            assertEquals("CLOSED 1007", node.awaitLine("CLOSED", 10_000));
+        }
+    }
+
+    @Test
+    void wsClientAgainstOurNettyServer() throws Exception {
+        try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192);
+             NodePeer node = NodePeer.start("client", "ws://127.0.0.1:" + server.port() + "/ws", "4096")) {
+            int exit = node.awaitExit(120_000);
+            assertEquals(0, exit, node.output());
+            String ok = node.awaitLine("OK", 1000);
+            assertEquals("OK " + 2 * Payloads.SIZES.length, ok.substring(0, ok.indexOf(" pongs")));
+            // one ping per message longer than a fragment; the server answered each with a pong
+            long fragmented = java.util.Arrays.stream(Payloads.SIZES).filter(s -> s > 4096).count() * 2;
+            assertEquals("pongs " + fragmented, ok.substring(ok.indexOf("pongs")));
+            assertEquals(2 * Payloads.SIZES.length, server.messages.get());
+            assertEquals(fragmented, server.pings.get());
+            assertEquals(List.of(1000), server.closeCodesReceived);
+            assertFalse(server.errors.stream().anyMatch(t -> true), String.valueOf(server.errors));
+        }
+    }
+}

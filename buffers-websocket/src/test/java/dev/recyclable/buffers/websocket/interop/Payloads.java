@@ -1,0 +1,41 @@
+package dev.recyclable.buffers.websocket.interop;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+/** Deterministic test payloads: text mixing 1- to 4-byte code points, and random binary. */
+final class Payloads {
+    static final int[] SIZES = {0, 1, 125, 126, 4096, 65_535, 65_536, 1 << 20, 16 << 20};
+    private static final String[] ALPHABET = {"a", "Z", "0", " ", "é", "ß", "κ", "ό", "€", "中", "𝄞", "😀"};
+
+    private Payloads() {
+    }
+
+    /** Exactly {@code size} bytes of valid UTF-8. */
+    static byte[] text(int size, int seed) {
+        StringBuilder sb = new StringBuilder();
+        int bytes = 0;
+        int i = seed;
+        while (bytes < size) {
+            String ch = ALPHABET[i++ % ALPHABET.length];
+            int n = ch.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes + n > size) {
+                sb.append("x".repeat(size - bytes));
+                break;
+            }
+            sb.append(ch);
+            bytes += n;
+        }
+        byte[] out = sb.toString().getBytes(StandardCharsets.UTF_8);
+        if (out.length != size) {
+            throw new IllegalStateException(out.length + " != " + size);
+        }
+        return out;
+    }
+
+    static byte[] binary(int size, int seed) {
+        byte[] b = new byte[size];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+}

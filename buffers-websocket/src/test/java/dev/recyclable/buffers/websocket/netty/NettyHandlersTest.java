@@ -1,0 +1,201 @@
+package dev.recyclable.buffers.websocket.netty;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.LeakDetection;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.Opcodes;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
+import dev.recyclable.buffers.websocket.WebSocketEncoder;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Netty handlers in an EmbeddedChannel: direct, heap and composite reads; frames out; failures. */
+class NettyHandlersTest {
+    private final BufferPool pool = BufferPool.builder().minChunkSize(256).maxChunkSize(4096)
+            .leakDetection(LeakDetection.DISABLED).build();
+
+    @AfterEach
+    void nothingLeaks() {
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    /** Keeps what the decoder fires; retains messages so they outlive the call. */
+    private static final class Keep extends ChannelInboundHandlerAdapter {
+        final List<Object> seen = new ArrayList<>();
+        final List<Throwable> errors = new ArrayList<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            seen.add(msg instanceof WebSocketMessage m ? m.retain() : msg);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            errors.add(cause);
+        }
+    }
+
+    private static byte[] clientFrames(MessageType type, byte[] payload, int fragmentSize, BufferPool pool) throws Exception {
+        ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, fragmentSize);
+        try (RecyclableOutputStream s = pool.newStream()) {
+            s.write(payload);
+            encoder.writeMessage(type, s, wire);
+        }
+        return wire.toByteArray();
+    }
+
+    @Test
+    void decodesFromDirectHeapAndCompositeBuffersInAnySplit() throws Exception {
+        Keep keep = new Keep();
+        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        byte[] text = "κόσμε and more ".repeat(2000).getBytes(StandardCharsets.UTF_8);
+        byte[] wire = clientFrames(MessageType.TEXT, text, 5000, pool);
+        Random random = new Random(3);
+        int i = 0;
+        int kind = 0;
+        while (i < wire.length) {
+            int n = Math.min(wire.length - i, 1 + random.nextInt(9000));
+            ByteBuf buf;
+            switch (kind++ % 3) {
+                case 0 -> buf = PooledByteBufAllocator.DEFAULT.directBuffer(n).writeBytes(wire, i, n);
+                case 1 -> buf = Unpooled.wrappedBuffer(wire, i, n);
+                default -> {
+                    int half = n / 2;
+                    CompositeByteBuf c = Unpooled.compositeBuffer();
+                    c.addComponent(true, Unpooled.directBuffer(half).writeBytes(wire, i, half));
+                    c.addComponent(true, Unpooled.wrappedBuffer(wire, i + half, n - half));
+                    buf = c;
+                }
+            }
+            ch.writeInbound(buf);
+            assertEquals(0, buf.refCnt(), "every read buffer is released at once");
+            i += n;
+        }
+        assertEquals(1, keep.seen.size());
+        try (WebSocketMessage m = (WebSocketMessage) keep.seen.get(0)) {
+            assertArrayEquals(text, m.toByteArray());
+        }
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void answersPingsAndEncodesFramesWithoutCopyingThePayload() throws Exception {
+        Keep keep = new Keep();
+        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 1000),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        ByteArrayOutputStream ping = new ByteArrayOutputStream();
+        new WebSocketEncoder(Role.CLIENT, 0).writeControl(Opcodes.PING, new byte[] {7}, 0, 1, ping);
+        ch.writeInbound(Unpooled.wrappedBuffer(ping.toByteArray()));
+        assertEquals(ControlFrame.ping(new byte[] {7}), keep.seen.get(0));
+
+        byte[] payload = new byte[5000];
+        new Random(5).nextBytes(payload);
+        RecyclableOutputStream s = pool.newStream();
+        s.write(payload);
+        ch.writeOutbound(WebSocketMessage.binary(s));
+
+        // decode everything the server wrote with a client-role decoder
+        List<Object> decoded = new ArrayList<>();
+        try (WebSocketDecoder client = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT,
+                new dev.recyclable.buffers.websocket.WebSocketListener() {
+                    @Override
+                    public void onMessage(WebSocketMessage message) {
+                        decoded.add(message.toByteArray());
+                    }
+
+                    @Override
+                    public void onPong(java.nio.ByteBuffer p) {
+                        decoded.add("pong" + p.get(0));
+                    }
+                })) {
+            ByteBuf out;
+            int buffers = 0;
+            while ((out = ch.readOutbound()) != null) {
+                buffers++;
+                byte[] bytes = new byte[out.readableBytes()];
+                out.readBytes(bytes);
+                out.release();
+                client.feed(bytes, 0, bytes.length);
+            }
+            // pong, then 5 frames of header + payload slice each
+            assertEquals(1 + 5 * 2, buffers);
+        }
+        assertEquals("pong7", decoded.get(0));
+        assertArrayEquals(payload, (byte[]) decoded.get(1));
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aViolationSendsTheCloseCodeClosesTheChannelAndReleasesThePartialMessage() throws Exception {
+        Keep keep = new Keep();
+        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        byte[] start = clientFrames(MessageType.BINARY, new byte[3000], 0, pool);
+        start[0] &= 0x7F; // not final: a message in progress
+        ch.writeInbound(Unpooled.wrappedBuffer(start));
+        assertTrue(pool.stats().bytesInUse() > 0);
+        ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) 0x83, (byte) 0x80, 1, 2, 3, 4})); // reserved opcode
+        ByteBuf close = ch.readOutbound();
+        assertEquals(0x88, close.getUnsignedByte(0));
+        assertEquals(1002, close.getUnsignedShort(2));
+        close.release();
+        assertFalse(ch.isOpen());
+        assertInstanceOf(WebSocketProtocolException.class, keep.errors.get(0));
+        assertTrue(keep.seen.isEmpty());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aClosedConnectionReleasesThePartialMessage() throws Exception {
+        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT));
+        byte[] wire = clientFrames(MessageType.BINARY, new byte[20_000], 0, pool);
+        ch.writeInbound(Unpooled.wrappedBuffer(wire, 0, 15_000));
+        assertTrue(pool.stats().bytesInUse() >= 14_000);
+        ch.close();
+        assertEquals(0, pool.stats().bytesInUse());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aCloseFrameIsAnsweredWithTheSameCode() throws Exception {
+        Keep keep = new Keep();
+        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        ByteArrayOutputStream close = new ByteArrayOutputStream();
+        new WebSocketEncoder(Role.CLIENT, 0).writeClose(4001, "app", close);
+        ch.writeInbound(Unpooled.wrappedBuffer(close.toByteArray()));
+        assertEquals(4001, ((ControlFrame) keep.seen.get(0)).closeCode());
+        assertEquals("app", ((ControlFrame) keep.seen.get(0)).closeReason());
+        ByteBuf reply = ch.readOutbound();
+        assertEquals(4001, reply.getUnsignedShort(2));
+        reply.release();
+        assertFalse(ch.isOpen());
+        ch.finishAndReleaseAll();
+    }
+}

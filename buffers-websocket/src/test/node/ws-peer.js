@@ -1,0 +1,183 @@
+'use strict';
+// The independent peer for buffers-websocket's interop tests: npm `ws` as a server or a client.
+// Usage:
+//   node ws-peer.js echo-server <fragmentSize>     echoes every message back in fragments of
+//                                                    <fragmentSize> bytes with a ping between the
+//                                                    first two; prints "PORT <n>" when listening
+//   node ws-peer.js bad-utf8-server                 sends a text message whose second fragment is
+//                                                    invalid UTF-8 and never finishes it
+//   node ws-peer.js blast-server                    for the loopback benchmark: on a text message
+//                                                    "go <count> <size> <text|binary>" writes <count>
+//                                                    pre-built messages of <size> bytes in 4 KiB
+//                                                    fragments straight to the socket (the peer is
+//                                                    not the bottleneck); prints "PORT <n>"
+//   node ws-peer.js client <url> <fragmentSize>     sends the scripted messages (text and binary,
+//                                                    up to 16 MiB, pings mid-message), checks every
+//                                                    echo byte for byte, prints "OK <count>"
+// Listens on 127.0.0.1 only. Exits by itself: servers when stdin closes, the client when done.
+const { WebSocket, WebSocketServer } = require('ws');
+
+const MAX = 64 * 1024 * 1024;
+const mode = process.argv[2];
+
+function sendFragmented(ws, data, isBinary, fragmentSize, pingAfterFirst) {
+  if (data.length <= fragmentSize) {
+    ws.send(data, { binary: isBinary, fin: true });
+    return;
+  }
+  for (let off = 0; off < data.length; off += fragmentSize) {
+    const end = Math.min(off + fragmentSize, data.length);
+    ws.send(data.subarray(off, end), { binary: isBinary, fin: end === data.length });
+    if (off === 0 && pingAfterFirst) {
+      ws.ping(Buffer.from('mid-message'));
+    }
+  }
+}
+
+function textOf(size, seed) {
+  // mixes 1-, 2-, 3- and 4-byte code points so fragment cuts fall inside them
+  const alphabet = ['a', 'Z', '0', ' ', 'é', 'ß', 'κ', 'ό', '€', '中', '𝄞', '😀'];
+  const parts = [];
+  let bytes = 0;
+  let i = seed;
+  while (bytes < size) {
+    const ch = alphabet[i++ % alphabet.length];
+    const n = Buffer.byteLength(ch);
+    if (bytes + n > size) {
+      parts.push('x'.repeat(size - bytes));
+      break;
+    }
+    parts.push(ch);
+    bytes += n;
+  }
+  return Buffer.from(parts.join(''), 'utf8');
+}
+
+function binaryOf(size, seed) {
+  const b = Buffer.allocUnsafe(size);
+  let x = seed * 2654435761 >>> 0;
+  for (let i = 0; i < size; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    b[i] = x >>> 24;
+  }
+  return b;
+}
+
+function exitWithStdin() {
+  process.stdin.on('end', () => process.exit(0));
+  process.stdin.on('close', () => process.exit(0));
+  process.stdin.resume();
+}
+
+if (mode === 'echo-server') {
+  const fragmentSize = parseInt(process.argv[3], 10);
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: MAX });
+  wss.on('listening', () => console.log('PORT ' + wss.address().port));
+  wss.on('connection', (ws) => {
+    ws.on('message', (data, isBinary) => sendFragmented(ws, data, isBinary, fragmentSize, true));
+    ws.on('error', (e) => console.error('server error: ' + e.message));
+    ws.on('close', (code) => console.log('CLOSED ' + code));
+  });
+  exitWithStdin();
+} else if (mode === 'bad-utf8-server') {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  wss.on('listening', () => console.log('PORT ' + wss.address().port));
+  wss.on('connection', (ws) => {
+    ws.on('error', () => {});
+    ws.on('close', (code) => console.log('CLOSED ' + code));
+    ws.send(Buffer.from('κόσμε', 'utf8'), { binary: false, fin: false });
+    // the sender does not validate outgoing text, so the raw bytes go out as they are
+    ws.send(Buffer.from([0xce, 0xba, 0xf4, 0x90, 0x80, 0x80]), { binary: false, fin: false });
+  });
+  exitWithStdin();
+} else if (mode === 'blast-server') {
+  const cache = new Map();
+  const prebuilt = (size, type) => {
+    const key = size + ' ' + type;
+    if (!cache.has(key)) {
+      const payload = type === 'text' ? textOf(size, 0) : binaryOf(size, 0);
+      const parts = [];
+      let off = 0;
+      do {
+        const end = Math.min(off + 4096, payload.length);
+        const n = end - off;
+        const head = Buffer.alloc(n < 126 ? 2 : n < 65536 ? 4 : 10);
+        head[0] = (end === payload.length ? 0x80 : 0) | (off === 0 ? (type === 'text' ? 1 : 2) : 0);
+        if (n < 126) {
+          head[1] = n;
+        } else if (n < 65536) {
+          head[1] = 126;
+          head.writeUInt16BE(n, 2);
+        } else {
+          head[1] = 127;
+          head.writeBigUInt64BE(BigInt(n), 2);
+        }
+        parts.push(head, payload.subarray(off, end));
+        off = end;
+      } while (off < payload.length);
+      cache.set(key, Buffer.concat(parts));
+    }
+    return cache.get(key);
+  };
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: MAX });
+  wss.on('listening', () => console.log('PORT ' + wss.address().port));
+  wss.on('connection', (ws) => {
+    ws.on('error', () => {});
+    ws.on('message', (data) => {
+      const [, count, size, type] = data.toString().split(' ');
+      const frames = prebuilt(parseInt(size, 10), type);
+      const socket = ws._socket;
+      let left = parseInt(count, 10);
+      const pump = () => {
+        while (left > 0) {
+          left--;
+          if (!socket.write(frames)) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+      };
+      pump();
+    });
+  });
+  exitWithStdin();
+} else if (mode === 'client') {
+  const url = process.argv[3];
+  const fragmentSize = parseInt(process.argv[4], 10);
+  const sizes = [0, 1, 125, 126, 4096, 65535, 65536, 1 << 20, 16 << 20];
+  const script = [];
+  sizes.forEach((size, i) => {
+    script.push({ data: textOf(size, i), isBinary: false });
+    script.push({ data: binaryOf(size, i), isBinary: true });
+  });
+  const ws = new WebSocket(url, { maxPayload: MAX });
+  let next = 0;
+  let pongs = 0;
+  const fail = (why) => { console.log('FAIL ' + why); process.exit(1); };
+  const sendNext = () => {
+    const m = script[next];
+    sendFragmented(ws, m.data, m.isBinary, fragmentSize, true);
+  };
+  ws.on('open', sendNext);
+  ws.on('pong', () => { pongs++; });
+  ws.on('message', (data, isBinary) => {
+    const m = script[next];
+    if (isBinary !== m.isBinary) fail('message ' + next + ': type ' + isBinary);
+    if (!Buffer.isBuffer(data) || !data.equals(m.data)) {
+      fail('message ' + next + ': ' + (data.length) + ' bytes back, ' + m.data.length + ' sent, or content differs');
+    }
+    next++;
+    if (next === script.length) {
+      console.log('OK ' + next + ' pongs ' + pongs);
+      ws.close(1000, 'done');
+    } else {
+      sendNext();
+    }
+  });
+  ws.on('close', (code, reason) => { console.log('CLOSED ' + code + ' ' + reason); process.exit(next === script.length ? 0 : 1); });
+  ws.on('error', (e) => fail('error ' + e.message));
+  setTimeout(() => fail('timeout after ' + next + ' messages'), 120000).unref();
+} else {
+  console.error('unknown mode ' + mode);
+  process.exit(2);
+}
