@@ -285,6 +285,40 @@ abstract class TransferContractTest {
         assertTrue(peak.get() <= bound, "pooled bytes in use " + peak.get() + " > window + chunk " + bound);
     }
 
+    @Test
+    void aStalledRemoteFailsAfterTheIdleTimeout() {
+        SshTransfer impatient = transfer.withOptions(transfer.options().toBuilder()
+                .idleTimeout(java.time.Duration.ofMillis(300)).build());
+        long t0 = System.nanoTime();
+        TransferException e = assertThrows(TransferException.class, () -> impatient.download(
+                RemoteSource.commandOutput("printf abc; sleep 30"), new ByteArrayOutputStream()));
+        assertTrue(e.getMessage().contains("no data from the server"), e.getMessage());
+        assertEquals(3, e.bytesMoved());
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "gave up long before the command ended");
+    }
+
+    @Test
+    void transfersRunConcurrentlyOnOneConnection() throws Exception {
+        Path remote = TestFiles.randomFile(dir, "src", 5_000_001, 21);
+        long crc = TestFiles.crc(remote);
+        var executor = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Long>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Path local = dir.resolve("copy-" + i);
+                results.add(executor.submit(() -> {
+                    transfer.download(RemoteSource.file(remote.toString()), local);
+                    return TestFiles.crc(local);
+                }));
+            }
+            for (var r : results) {
+                assertEquals(crc, r.get());
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
     // ------------------------------------------------------------------ the remote dies
 
     @Test
