@@ -140,14 +140,23 @@ public final class TransferBenchmark {
 
     // ------------------------------------------------------------------ measuring
 
+    /**
+     * Warms every case up once, then runs the cases round-robin, {@code reps} rounds: on a shared machine load
+     * comes and goes, and interleaving spreads it over all cases instead of penalising whichever ran then.
+     */
     private void measure(String direction, Map<String, Case> cases, int reps, List<String> only) throws Exception {
+        Map<String, Case> selected = new LinkedHashMap<>();
         for (Map.Entry<String, Case> c : cases.entrySet()) {
             String name = direction + ": " + c.getKey();
-            if (!only.isEmpty() && only.stream().noneMatch(name::contains)) {
-                continue;
+            if (only.isEmpty() || only.stream().anyMatch(name::contains)) {
+                selected.put(name, c.getValue());
             }
-            c.getValue().run(); // warm-up (JIT, caches); not recorded
-            for (int i = 0; i < reps; i++) {
+        }
+        for (Case c : selected.values()) {
+            c.run(); // warm-up (JIT, caches); not recorded
+        }
+        for (int i = 0; i < reps; i++) {
+            for (Map.Entry<String, Case> c : selected.entrySet()) {
                 Map<Long, Long> before = allocatedByThread();
                 long t0 = System.nanoTime();
                 c.getValue().run();
@@ -155,8 +164,8 @@ public final class TransferBenchmark {
                 long allocated = allocatedSince(before);
                 double mbps = size * 1e3 / nanos;
                 double perMiB = allocated / (size / (double) (1 << 20));
-                results.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {mbps, perMiB});
-                System.err.printf(Locale.ROOT, "%-75s %8.1f MB/s %10.0f B/MiB%n", name, mbps, perMiB);
+                results.computeIfAbsent(c.getKey(), k -> new ArrayList<>()).add(new double[] {mbps, perMiB});
+                System.err.printf(Locale.ROOT, "%-75s %8.1f MB/s %10.0f B/MiB%n", c.getKey(), mbps, perMiB);
             }
         }
     }

@@ -63,4 +63,4 @@ chmod 644 "$work/shared/source"
 
 java -Xmx1g -cp "$work/classes:$cp" dev.recyclable.buffers.benchmarks.ssh.transfer.TransferBenchmark \
   127.0.0.1 "$port" "$user" "$work/client_key" "$work/known_hosts" "$work/shared" "$work/shared/source" \
-  "$reps" $filter
+  "$reps" ${filter:+"$filter"}

@@ -33,6 +33,8 @@ public final class ChunkRing implements AutoCloseable {
     private static final int PRODUCING = 1;
     private static final int CLOSED = 2;
     private static final VarHandle PRODUCER_STATE;
+    /** Longest a partial batch waits for the consumer: the latency a trickling command's output may see. */
+    public static final long MAX_BATCH_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     static {
         try {
@@ -61,6 +63,10 @@ public final class ChunkRing implements AutoCloseable {
     private volatile Throwable endFailure;
     /** The consumer while it is parked, so the producer knows to wake it. */
     private volatile Thread parkedConsumer;
+    /** The parked consumer wants waking once {@link #written} reaches this (or the producer ends). */
+    private volatile long wakeAt;
+    /** Bytes worth one wake-up: fewer, larger hand-offs than one per packet, so fewer context switches. */
+    private final long wakeBatch;
     /**
      * Guards the chunks against a late packet: a channel that was aborted may still deliver data after the
      * transfer gave up waiting for it, and by then the chunks may belong to someone else.
@@ -80,6 +86,7 @@ public final class ChunkRing implements AutoCloseable {
         this.chunkShift = Integer.numberOfTrailingZeros(size);
         this.chunkMask = size - 1;
         this.capacity = (long) count * size;
+        this.wakeBatch = Math.max(1, Math.min(256 * 1024, minCapacity / 4));
         this.owners = new RecyclableOutputStream[count];
         this.chunks = new ByteBuffer[count];
         this.views = new ByteBuffer[count];
@@ -142,7 +149,10 @@ public final class ChunkRing implements AutoCloseable {
             length -= n;
         }
         written = w;
-        wakeConsumer();
+        Thread t = parkedConsumer;
+        if (t != null && w >= wakeAt) {
+            LockSupport.unpark(t);
+        }
         return true;
     }
 
@@ -152,10 +162,6 @@ public final class ChunkRing implements AutoCloseable {
             endFailure = failure; // the first reason wins: a later close is only its consequence
         }
         ended = true;
-        wakeConsumer();
-    }
-
-    private void wakeConsumer() {
         Thread t = parkedConsumer;
         if (t != null) {
             LockSupport.unpark(t);
@@ -165,7 +171,9 @@ public final class ChunkRing implements AutoCloseable {
     // ---------------------------------------------------------------- consumer (the transferring thread)
 
     /**
-     * Waits until bytes are published or the producer ended.
+     * Waits until bytes are published or the producer ended. When the ring is empty it sleeps until a batch has
+     * arrived (a quarter of the window, at most 256 KiB) or {@link #MAX_BATCH_WAIT_NANOS} passed, so that a fast
+     * sink is woken once per batch rather than once per packet, and a trickle is still passed on promptly.
      *
      * @param idleTimeoutNanos how long to wait without any byte arriving
      * @return the number of readable bytes (up to the end of the current chunk), or -1 once ended and drained
@@ -188,9 +196,10 @@ public final class ChunkRing implements AutoCloseable {
                 throw new InterruptedIOException("no data from the server for "
                         + TimeUnit.NANOSECONDS.toMillis(idleTimeoutNanos) + " ms");
             }
+            wakeAt = c + wakeBatch;
             parkedConsumer = Thread.currentThread();
             if (written == c && !ended) {
-                LockSupport.parkNanos(this, Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
+                LockSupport.parkNanos(this, Math.min(left, MAX_BATCH_WAIT_NANOS));
             }
             parkedConsumer = null;
             if (Thread.interrupted()) {

@@ -36,14 +36,15 @@ public final class ShellCommands {
 
     /**
      * Writes stdin to a temporary name next to the target, checks the received length, and only then renames
-     * it over the target. If the client goes away mid-transfer, {@code cat} sees end of input early, the length
+     * it over the target. The part file is created with noclobber ({@code set -C}: {@code O_EXCL}), so a file or
+     * symlink planted under that name in a shared directory is refused, not followed. If the client goes away mid-transfer, {@code cat} sees end of input early, the length
      * check fails and the part file is removed: the target name never holds a partial upload.
      */
     public static String receiveFile(String remotePath, long length) {
         String part = remotePath + ".part-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
         return "f=" + quote(remotePath) + "; t=" + quote(part) + "; "
                 + "trap 'rm -f -- \"$t\"' EXIT; trap 'exit 1' HUP INT TERM PIPE; "
-                + "cat > \"$t\" || exit 1; "
+                + "set -C; cat > \"$t\" || exit 1; "
                 + "n=$(wc -c < \"$t\") || exit 1; "
                 + "if [ \"$n\" -ne " + length + " ]; then "
                 + "echo \"received $n bytes, expected " + length + "\" >&2; exit " + EXIT_LENGTH_MISMATCH + "; fi; "
