@@ -4,7 +4,10 @@
  * for Netty ({@code dev.recyclable.buffers.websocket.netty}) and the JDK's
  * {@code java.net.http.WebSocket} ({@code dev.recyclable.buffers.websocket.jdk}).
  *
- * <p>Netty and {@code java.net.http} are optional: only their adapter packages need them.
+ * <p>Netty and {@code java.net.http} are optional: only their adapter packages need them. Their
+ * types appear in those packages' signatures, yet they stay {@code static} (not transitive) so
+ * that users of the core decoder do not pull them in; the module's pom silences the
+ * resulting "exports" lint.
  */
 module dev.recyclable.buffers.websocket {
     requires transitive dev.recyclable.buffers;

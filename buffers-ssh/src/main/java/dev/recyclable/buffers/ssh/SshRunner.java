@@ -15,7 +15,9 @@ import net.schmizz.sshj.SSHClient;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -47,6 +49,12 @@ public final class SshRunner implements AutoCloseable {
     private final BufferPool pool;
     private final long windowSize;
     private final int maxPacketSize;
+    /**
+     * Channels still open, each with the sink that owns its outcome (or itself, for {@link #openChannel}), so
+     * that {@link #close()} can kill their remote processes: OpenSSH does not kill a command without a terminal
+     * when its connection drops, it would keep running on the server.
+     */
+    private final Map<CaptureChannel, Object> live = new ConcurrentHashMap<>();
 
     private SshRunner(SSHClient client, BufferPool pool, long windowSize, int maxPacketSize) {
         this.client = client;
@@ -172,6 +180,7 @@ public final class SshRunner implements AutoCloseable {
      */
     public CaptureChannel openChannel(ChannelSink sink) throws IOException {
         CaptureChannel channel = new CaptureChannel(client.getConnection(), sink, windowSize, maxPacketSize);
+        track(channel, channel);
         channel.open();
         return channel;
     }
@@ -190,9 +199,21 @@ public final class SshRunner implements AutoCloseable {
         return client.isConnected();
     }
 
-    /** Disconnects. Commands still running fail with {@link SshCommandException}; their buffers are released. */
+    /**
+     * Kills every command still running on this connection (signal {@code KILL} to its remote process group,
+     * then channel close) and disconnects. Their callers get a {@link CommandCancelledException} (channels from
+     * {@link #openChannel} see the connection end); their buffers are released. Idempotent.
+     */
     @Override
     public void close() throws IOException {
+        for (Map.Entry<CaptureChannel, Object> e : live.entrySet()) {
+            if (e.getValue() instanceof CommandSink sink) {
+                sink.terminate(e.getKey(), new CommandCancelledException(sink.command(), "SshRunner closed"));
+            } else {
+                e.getKey().abort("SshRunner closed");
+            }
+        }
+        // the KILL requests were written before the disconnect, and OpenSSH handles a connection's messages in order
         client.close();
     }
 
@@ -206,6 +227,7 @@ public final class SshRunner implements AutoCloseable {
             sink.releaseUnstarted();
             throw e;
         }
+        track(channel, sink);
         try {
             channel.open();
             channel.exec(command);
@@ -219,6 +241,11 @@ public final class SshRunner implements AutoCloseable {
             throw new SshCommandException(command, "could not start the command: " + e.getMessage(), e);
         }
         return channel;
+    }
+
+    private void track(CaptureChannel channel, Object owner) {
+        live.put(channel, owner);
+        channel.closeFuture().whenComplete((ignored, failure) -> live.remove(channel));
     }
 
     /** Waits for the channel to close, enforcing timeout and interruption; throws the outcome if it failed. */

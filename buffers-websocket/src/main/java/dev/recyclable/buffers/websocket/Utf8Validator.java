@@ -11,9 +11,10 @@ import java.nio.ByteOrder;
  * validator rejects at the first byte that cannot continue a valid sequence, which is what
  * RFC 6455 section 8.1 and Autobahn's 6.x cases ask of a text message.
  *
- * <p>ASCII runs are skipped eight bytes at a time through a {@code long} view of the array;
- * everything else goes through Björn Höhrmann's DFA (a 256-entry byte class table and a
- * 108-entry transition table). Not thread-safe; one instance per message being assembled,
+ * <p>ASCII runs are skipped eight bytes at a time through a {@code long} view of the array and
+ * whole multi-byte sequences are checked structurally; whatever is invalid, or may continue in
+ * the next call, goes through Björn Höhrmann's DFA (a 256-entry byte class table and a
+ * 108-entry transition table), which pinpoints the failing byte and keeps state across calls. Not thread-safe; one instance per message being assembled,
  * reused via {@link #reset()}. Allocates nothing.
  */
 public final class Utf8Validator {
@@ -119,9 +120,7 @@ public final class Utf8Validator {
         int s = state;
         while (true) {
             if (s == ACCEPT) {
-                while (i <= end - 8 && ((long) LONGS.get(bytes, i) & HIGH_BITS) == 0) {
-                    i += 8;
-                }
+                i = skipValid(bytes, i, end);
             }
             if (i >= end) {
                 return s;
@@ -131,6 +130,58 @@ public final class Utf8Validator {
                 return REJECT;
             }
         }
+    }
+
+    /**
+     * From a code point boundary, skips whole valid sequences: ASCII eight bytes at a time, 2-, 3-
+     * and 4-byte sequences checked structurally. Stops at the first sequence that is invalid or
+     * may run past {@code end}, leaving it to the DFA, which finds the exact failing byte and
+     * carries state across calls.
+     */
+    private static int skipValid(byte[] bytes, int index, int end) {
+        int i = index;
+        while (i < end) {
+            int b0 = bytes[i] & 0xFF;
+            if (b0 < 0x80) {
+                while (i <= end - 8 && ((long) LONGS.get(bytes, i) & HIGH_BITS) == 0) {
+                    i += 8;
+                }
+                while (i < end && bytes[i] >= 0) {
+                    i++;
+                }
+                continue;
+            }
+            if (i > end - 4) {
+                return i;
+            }
+            int b1 = bytes[i + 1] & 0xFF;
+            if (b0 < 0xE0) {
+                if (b0 < 0xC2 || !isContinuation(b1)) {
+                    return i;
+                }
+                i += 2;
+            } else if (b0 < 0xF0) {
+                int min = b0 == 0xE0 ? 0xA0 : 0x80;
+                int max = b0 == 0xED ? 0x9F : 0xBF;
+                if (b1 < min || b1 > max || !isContinuation(bytes[i + 2] & 0xFF)) {
+                    return i;
+                }
+                i += 3;
+            } else {
+                int min = b0 == 0xF0 ? 0x90 : 0x80;
+                int max = b0 == 0xF4 ? 0x8F : 0xBF;
+                if (b0 > 0xF4 || b1 < min || b1 > max || !isContinuation(bytes[i + 2] & 0xFF)
+                        || !isContinuation(bytes[i + 3] & 0xFF)) {
+                    return i;
+                }
+                i += 4;
+            }
+        }
+        return i;
+    }
+
+    private static boolean isContinuation(int b) {
+        return (b & 0xC0) == 0x80;
     }
 
     private static int scan(int state, ByteBuffer buffer, int index, int end) {

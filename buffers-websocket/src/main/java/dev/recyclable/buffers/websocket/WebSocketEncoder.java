@@ -2,6 +2,7 @@ package dev.recyclable.buffers.websocket;
 
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.SegmentVisitor;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,7 +35,10 @@ public final class WebSocketEncoder {
     private final RandomGenerator maskKeys;
     private final byte[] header = new byte[FrameHeader.MAX_LENGTH];
     private final ByteBuffer headerBuffer = ByteBuffer.wrap(header);
+    private final FrameWriter frames = new FrameWriter();
+    private ByteBuffer[] gather = new ByteBuffer[8];
     private byte[] scratch;
+    private ByteBuffer scratchBuffer;
 
     /**
      * @param role         CLIENT masks every frame with a key from a {@link SecureRandom}
@@ -112,74 +116,68 @@ public final class WebSocketEncoder {
         } else {
             body = ByteBuffer.wrap(payload, offset, length);
         }
-        sink.write(headerBuffer.clear().limit(headerLength), new ByteBuffer[] {body}, 1);
+        gather(1)[1] = body;
+        gather[0] = headerBuffer.clear().limit(headerLength);
+        sink.write(gather, 2);
+        gather[1] = null;
     }
 
     private void writeMessage(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
+        if (sink instanceof ChannelSink && !role.masksOutgoingFrames()) {
+            gatherFrames(type, payload, sink);
+        } else {
+            frames.write(type, payload, sink);
+        }
+    }
+
+    /**
+     * Unmasked to a channel: each frame is its header plus the chunk views that cover it, in one
+     * gathering write. The view's own buffers are narrowed in place to each frame's part (they
+     * are this call's alone), so no frame allocates.
+     */
+    private void gatherFrames(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
         long total = payload.length();
         try (ByteBufferView view = payload.byteBuffers()) {
             ByteBuffer[] parts = view.buffers();
             int part = 0;
-            int partOffset = 0;
+            int partEnd = parts.length == 0 ? 0 : parts[0].limit();
             long sent = 0;
             int opcode = type.opcode();
-            boolean mask = role.masksOutgoingFrames();
             do {
                 long frameLength = Math.min(fragmentSize, total - sent);
                 boolean fin = sent + frameLength == total;
-                int key = mask ? maskKeys.nextInt() : 0;
-                int headerLength = FrameHeader.write(header, 0, fin, opcode, frameLength, mask, key);
-                headerBuffer.clear().limit(headerLength);
-                if (mask) {
-                    sink.write(headerBuffer, new ByteBuffer[0], 0);
-                }
-                // collect the chunk views covering this frame
-                ByteBuffer[] gather = new ByteBuffer[8];
-                int count = 0;
+                int headerLength = FrameHeader.write(header, 0, fin, opcode, frameLength, false, 0);
+                int count = 1;
                 long left = frameLength;
-                int phase = 0;
                 while (left > 0) {
                     ByteBuffer p = parts[part];
-                    int available = p.remaining() - partOffset;
-                    int n = (int) Math.min(available, left);
+                    int n = (int) Math.min(partEnd - p.position(), left);
                     if (n > 0) {
-                        ByteBuffer slice = p.duplicate();
-                        slice.position(p.position() + partOffset).limit(p.position() + partOffset + n);
-                        if (mask) {
-                            phase = writeMasked(slice, key, phase, sink);
-                        } else {
-                            if (count == gather.length) {
-                                gather = java.util.Arrays.copyOf(gather, count * 2);
-                            }
-                            gather[count++] = slice;
-                        }
+                        p.limit(p.position() + n);
+                        gather(count)[count++] = p;
                         left -= n;
-                        partOffset += n;
                     }
-                    if (partOffset == p.remaining()) {
+                    if (p.limit() == partEnd) {
                         part++;
-                        partOffset = 0;
+                        partEnd = part < parts.length ? parts[part].limit() : 0;
                     }
                 }
-                if (!mask) {
-                    sink.write(headerBuffer, gather, count);
-                }
+                gather[0] = headerBuffer.clear().limit(headerLength);
+                sink.write(gather, count);
                 sent += frameLength;
                 opcode = Opcodes.CONTINUATION;
             } while (sent < total);
+        } finally {
+            java.util.Arrays.fill(gather, null); // keep no reference to the chunks
         }
     }
 
-    private int writeMasked(ByteBuffer slice, int key, int phase, Sink sink) throws IOException {
-        byte[] masked = scratch();
-        int p = phase;
-        while (slice.hasRemaining()) {
-            int n = Math.min(masked.length, slice.remaining());
-            p = Masking.copy(slice, slice.position(), masked, 0, n, key, p);
-            slice.position(slice.position() + n);
-            sink.write(ByteBuffer.wrap(masked, 0, n), new ByteBuffer[0], 0);
+    /** The reused gather array, with room for index {@code index}. */
+    private ByteBuffer[] gather(int index) {
+        if (index >= gather.length) {
+            gather = java.util.Arrays.copyOf(gather, Math.max(index + 1, gather.length * 2));
         }
-        return p;
+        return gather;
     }
 
     private byte[] scratch() {
@@ -187,16 +185,160 @@ public final class WebSocketEncoder {
         if (s == null) {
             s = new byte[SCRATCH];
             scratch = s;
+            scratchBuffer = ByteBuffer.wrap(s);
         }
         return s;
     }
 
-    /** Where frames go: a header followed by {@code count} payload buffers. */
-    private interface Sink {
-        void write(ByteBuffer header, ByteBuffer[] payload, int count) throws IOException;
+    /**
+     * Walks the payload's segments ({@code forEachSegment}, zero-copy) and cuts them into frames.
+     * Unmasked array segments go to the stream as they are. Anything that must be copied (masked
+     * payload, direct chunks bound for a stream) is staged with the frame headers in the scratch
+     * array, which is written out when full and at the end of the message: a client's small
+     * frames leave in one write with their headers. Reused for every message: no allocation.
+     */
+    private final class FrameWriter implements SegmentVisitor {
+        private Sink sink;
+        private boolean mask;
+        private int opcode;
+        private long total;
+        private long sent;
+        private long frameLeft;
+        private int key;
+        private int phase;
+        private int staged;
+
+        void write(MessageType type, RecyclableOutputStream payload, Sink target) throws IOException {
+            sink = target;
+            mask = role.masksOutgoingFrames();
+            opcode = type.opcode();
+            total = payload.length();
+            sent = 0;
+            frameLeft = 0;
+            staged = 0;
+            try {
+                if (total == 0) {
+                    startFrame();
+                } else {
+                    payload.forEachSegment(this);
+                }
+                flushStaged();
+            } finally {
+                sink = null;
+            }
+        }
+
+        @Override
+        public void visit(byte[] array, int offset, int length) throws IOException {
+            int at = offset;
+            int left = length;
+            while (left > 0) {
+                if (frameLeft == 0) {
+                    startFrame();
+                }
+                int n = (int) Math.min(left, frameLeft);
+                if (mask) {
+                    stageMasked(array, at, n);
+                } else {
+                    flushStaged();
+                    sink.write(array, at, n);
+                }
+                at += n;
+                left -= n;
+                frameLeft -= n;
+                sent += n;
+            }
+        }
+
+        @Override
+        public void visit(ByteBuffer segment) throws IOException {
+            // the segment is the chunk's shared view: read it by index, leave its position alone
+            int at = segment.position();
+            int end = segment.limit();
+            while (at < end) {
+                if (frameLeft == 0) {
+                    startFrame();
+                }
+                int n = (int) Math.min(end - at, frameLeft);
+                stage(segment, at, n);
+                at += n;
+                frameLeft -= n;
+                sent += n;
+            }
+        }
+
+        private void startFrame() throws IOException {
+            long frameLength = Math.min(fragmentSize, total - sent);
+            boolean fin = sent + frameLength == total;
+            key = mask ? maskKeys.nextInt() : 0;
+            phase = 0;
+            int headerLength = FrameHeader.write(header, 0, fin, opcode, frameLength, mask, key);
+            byte[] s = scratch();
+            if (s.length - staged < headerLength) {
+                flushStaged();
+            }
+            System.arraycopy(header, 0, s, staged, headerLength);
+            staged += headerLength;
+            frameLeft = frameLength;
+            opcode = Opcodes.CONTINUATION;
+        }
+
+        private void stageMasked(byte[] array, int offset, int length) throws IOException {
+            byte[] s = scratch();
+            int at = offset;
+            int left = length;
+            while (left > 0) {
+                if (staged == s.length) {
+                    flushStaged();
+                }
+                int n = Math.min(left, s.length - staged);
+                phase = Masking.copy(array, at, s, staged, n, key, phase);
+                staged += n;
+                at += n;
+                left -= n;
+            }
+        }
+
+        /** {@code length} bytes of a direct segment from {@code index}, masked if need be. */
+        private void stage(ByteBuffer segment, int index, int length) throws IOException {
+            byte[] s = scratch();
+            int from = index;
+            int left = length;
+            while (left > 0) {
+                if (staged == s.length) {
+                    flushStaged();
+                }
+                int n = Math.min(left, s.length - staged);
+                if (mask) {
+                    phase = Masking.copy(segment, from, s, staged, n, key, phase);
+                } else {
+                    segment.get(from, s, staged, n);
+                }
+                staged += n;
+                from += n;
+                left -= n;
+            }
+        }
+
+        private void flushStaged() throws IOException {
+            if (staged > 0) {
+                int n = staged;
+                staged = 0;
+                sink.write(scratch, 0, n);
+            }
+        }
     }
 
-    private static final class ChannelSink implements Sink {
+    /** Where frames go. */
+    private interface Sink {
+        /** {@code count} buffers, all written before this returns. */
+        void write(ByteBuffer[] buffers, int count) throws IOException;
+
+        /** Bytes of the encoder's own arrays or of a payload segment, all written before this returns. */
+        void write(byte[] array, int offset, int length) throws IOException;
+    }
+
+    private final class ChannelSink implements Sink {
         private final GatheringByteChannel channel;
 
         ChannelSink(GatheringByteChannel channel) {
@@ -204,21 +346,28 @@ public final class WebSocketEncoder {
         }
 
         @Override
-        public void write(ByteBuffer header, ByteBuffer[] payload, int count) throws IOException {
-            ByteBuffer[] all = new ByteBuffer[count + 1];
-            all[0] = header;
-            System.arraycopy(payload, 0, all, 1, count);
+        public void write(ByteBuffer[] buffers, int count) throws IOException {
             int first = 0;
-            while (first <= count) {
-                channel.write(all, first, all.length - first);
-                while (first <= count && !all[first].hasRemaining()) {
+            while (first < count) {
+                channel.write(buffers, first, count - first);
+                while (first < count && !buffers[first].hasRemaining()) {
                     first++;
                 }
             }
         }
+
+        @Override
+        public void write(byte[] array, int offset, int length) throws IOException {
+            // only the scratch array reaches here: masked payload, staged with its headers
+            ByteBuffer b = array == scratch ? scratchBuffer.clear() : ByteBuffer.wrap(array);
+            b.limit(offset + length).position(offset);
+            while (b.hasRemaining()) {
+                channel.write(b);
+            }
+        }
     }
 
-    private final class StreamSink implements Sink {
+    private static final class StreamSink implements Sink {
         private final OutputStream out;
 
         StreamSink(OutputStream out) {
@@ -226,25 +375,18 @@ public final class WebSocketEncoder {
         }
 
         @Override
-        public void write(ByteBuffer header, ByteBuffer[] payload, int count) throws IOException {
-            writeOne(header);
+        public void write(ByteBuffer[] buffers, int count) throws IOException {
+            // control frames only: header and body are heap buffers of the encoder or the caller
             for (int i = 0; i < count; i++) {
-                writeOne(payload[i]);
+                ByteBuffer b = buffers[i];
+                out.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
+                b.position(b.limit());
             }
         }
 
-        private void writeOne(ByteBuffer b) throws IOException {
-            if (b.hasArray()) {
-                out.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
-                b.position(b.limit());
-            } else {
-                byte[] s = scratch();
-                while (b.hasRemaining()) {
-                    int n = Math.min(s.length, b.remaining());
-                    b.get(s, 0, n);
-                    out.write(s, 0, n);
-                }
-            }
+        @Override
+        public void write(byte[] array, int offset, int length) throws IOException {
+            out.write(array, offset, length);
         }
     }
 }

@@ -23,8 +23,20 @@ class Utf8ValidatorTest {
         }
     }
 
+    /**
+     * Ours, both alone (the DFA path) and padded with ASCII on both sides (the structural fast
+     * path needs four bytes ahead); both must agree.
+     */
     private static boolean ours(byte[] bytes) {
-        return Utf8Validator.isValid(bytes, 0, bytes.length);
+        boolean alone = Utf8Validator.isValid(bytes, 0, bytes.length);
+        byte[] padded = new byte[bytes.length + 13];
+        java.util.Arrays.fill(padded, (byte) ' ');
+        System.arraycopy(bytes, 0, padded, 9, bytes.length);
+        boolean inText = Utf8Validator.isValid(padded, 0, padded.length);
+        if (alone != inText) {
+            throw new AssertionError("fast path and DFA disagree on " + java.util.HexFormat.of().formatHex(bytes));
+        }
+        return alone;
     }
 
     @Test
@@ -61,8 +73,12 @@ class Utf8ValidatorTest {
         int[] seconds = {0x7F, 0x80, 0x8F, 0x90, 0xBF, 0xC0};
         for (int a = 0xF0; a <= 0xF5; a++) {
             for (int b : seconds) {
-                byte[] four = {(byte) a, (byte) b, (byte) 0x80, (byte) 0xBF};
-                assertEquals(jdkAccepts(four), ours(four), a + " " + b);
+                for (int c : seconds) {
+                    byte[] four = {(byte) a, (byte) b, (byte) 0x80, (byte) c};
+                    assertEquals(jdkAccepts(four), ours(four), a + " " + b + " " + c);
+                    byte[] fourBadThird = {(byte) a, (byte) b, (byte) c, (byte) 0x80};
+                    assertEquals(jdkAccepts(fourBadThird), ours(fourBadThird), a + " " + b + " " + c);
+                }
             }
         }
     }

@@ -59,8 +59,12 @@ public class Utf8ValidationBenchmark {
             for (int i = 0; i < size; i += one.length) {
                 System.arraycopy(one, 0, bytes, i, Math.min(one.length, size - i));
             }
-            // a cut code point at the end would make the sample invalid: end in ASCII
-            for (int i = size - 4; i < size; i++) {
+            // a code point cut at the end would make the sample invalid: end in ASCII from its lead byte
+            int tail = size - 4;
+            while ((bytes[tail] & 0xC0) == 0x80) {
+                tail--;
+            }
+            for (int i = tail; i < size; i++) {
                 bytes[i] = 'x';
             }
         }

@@ -137,8 +137,7 @@ public final class CaptureChannel implements Channel.Direct {
     public void exec(String command) throws ConnectionException, TransportException {
         CompletableFuture<Boolean> reply = new CompletableFuture<>();
         pendingReply = reply;
-        Buffer.PlainBuffer body = new Buffer.PlainBuffer().putString(command, StandardCharsets.UTF_8);
-        if (!sendIfOpen(request("exec", true).putBuffer(body))) {
+        if (!sendIfOpen(request("exec", true).putString(command, StandardCharsets.UTF_8))) {
             throw new ConnectionException("channel #" + id + " closed before exec");
         }
         if (!await(reply, "exec")) {
@@ -208,14 +207,20 @@ public final class CaptureChannel implements Channel.Direct {
      * window at a time). Safe from any thread, including the reader thread inside {@link ChannelSink#onData}.
      */
     public void grant(long bytes) {
-        if (pendingGrant.addAndGet(bytes) >= grantThreshold) {
-            // tryLock: the reader thread must not wait behind a stdin writer; the lock holder flushes on unlock.
-            if (sendLock.tryLock()) {
-                try {
-                    flushGrantLocked();
-                } finally {
-                    sendLock.unlock();
-                }
+        pendingGrant.addAndGet(bytes);
+        flushGrantIfDue();
+    }
+
+    /**
+     * tryLock: the reader thread must not wait behind a stdin writer. A failed tryLock is safe because every
+     * lock holder calls this again after unlocking, and so sees the grant added before our attempt.
+     */
+    private void flushGrantIfDue() {
+        while (pendingGrant.get() >= grantThreshold && sendLock.tryLock()) {
+            try {
+                flushGrantLocked();
+            } finally {
+                sendLock.unlock();
             }
         }
     }
@@ -410,6 +415,7 @@ public final class CaptureChannel implements Channel.Direct {
             return opened.isDone() && !opened.isCompletedExceptionally() && !closeSent && !closed.isDone();
         } finally {
             sendLock.unlock();
+            flushGrantIfDue();
         }
     }
 
@@ -521,6 +527,7 @@ public final class CaptureChannel implements Channel.Direct {
             return true;
         } finally {
             sendLock.unlock();
+            flushGrantIfDue();
         }
     }
 
@@ -533,11 +540,16 @@ public final class CaptureChannel implements Channel.Direct {
             }
         } finally {
             sendLock.unlock();
+            flushGrantIfDue();
         }
     }
 
     private void flushGrantLocked() {
-        if (closeSent || closed.isDone() || pendingGrant.get() < grantThreshold) {
+        if (closeSent || closed.isDone()) {
+            pendingGrant.set(0); // no window matters once we closed; and nothing may follow our CLOSE
+            return;
+        }
+        if (pendingGrant.get() < grantThreshold) {
             return;
         }
         long grant = pendingGrant.getAndSet(0);
@@ -597,11 +609,14 @@ public final class CaptureChannel implements Channel.Direct {
             return;
         }
         conn.forget(this);
-        Throwable cause = failure != null ? failure : new ConnectionException("channel #" + id + " closed");
-        opened.completeExceptionally(cause);
         CompletableFuture<Boolean> reply = pendingReply;
-        if (reply != null) {
-            reply.completeExceptionally(cause);
+        if (!opened.isDone() || (reply != null && !reply.isDone())) {
+            // only a waiter needs an exception: a normal close must not pay for one (stack trace, ~1 KB)
+            Throwable cause = failure != null ? failure : new ConnectionException("channel #" + id + " closed");
+            opened.completeExceptionally(cause);
+            if (reply != null) {
+                reply.completeExceptionally(cause);
+            }
         }
         synchronized (remoteWindowMonitor) {
             remoteWindowMonitor.notifyAll();

@@ -93,7 +93,9 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         if (!mask) {
             ByteBuf head = ctx.alloc().buffer(headerLength).writeBytes(header, 0, headerLength);
             ctx.write(head, ctx.voidPromise());
-            ctx.write(payload.retainedSlice(index, length), promise);
+            // a message that is one frame goes out as the view itself: no slice object
+            boolean whole = index == 0 && length == payload.readableBytes();
+            ctx.write(whole ? payload.retain() : payload.retainedSlice(index, length), promise);
             return;
         }
         ByteBuf frame = ctx.alloc().heapBuffer(headerLength + length);

@@ -1,0 +1,176 @@
+package dev.recyclable.buffers.benchmarks.showcase;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.PoolStats;
+import dev.recyclable.buffers.ssh.CommandResult;
+import dev.recyclable.buffers.ssh.HostKeyPolicy;
+import dev.recyclable.buffers.ssh.SshRunner;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.common.IOUtils;
+import net.schmizz.sshj.connection.channel.direct.Session;
+import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The SSH comparison: run a remote command and capture its output, the usual sshj way
+ * ({@code session.exec(cmd)}, {@code IOUtils.readFully(in).toString()}, sshj's defaults) against
+ * {@link SshRunner#run(String)} into pooled chunks, on an in-process Apache MINA SSHD server on 127.0.0.1 with a
+ * generated host key whose fingerprint both clients pin (no accept-anything verifier).
+ *
+ * <p>Allocation is counted on every JVM thread except the in-process server's (threads named {@code sshd-...}):
+ * sshj decrypts and dispatches on its own reader thread, so the calling thread alone would hide most of it.
+ */
+public final class SshSection implements ShowcaseSection {
+
+    /** 70 characters; with the newline 71 bytes a line. */
+    private static final String LINE = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
+
+    private record Workload(String scenario, String command, String expected) {
+        int expectedBytes() {
+            return expected.getBytes(StandardCharsets.UTF_8).length;
+        }
+    }
+
+    private static final List<Workload> WORKLOADS = List.of(
+            new Workload("ssh: echo a", "echo a", "a\n"),
+            new Workload("ssh: 1000 lines x 70 chars", "yes " + LINE + " | head -n 1000", (LINE + "\n").repeat(1000)));
+
+    /** sshj without TCP_NODELAY waits ~40 ms on Nagle per command: fewer runs keep the section short. */
+    private static final int USUAL_RUNS = 20;
+    private static final int OUR_RUNS = 100;
+
+    @FunctionalInterface
+    private interface Capture {
+        String run(String command) throws Exception;
+    }
+
+    @Override
+    public String name() {
+        return "ssh";
+    }
+
+    @Override
+    public SectionResult run(ShowcaseContext context) throws Exception {
+        SectionResult result = new SectionResult();
+        BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
+        AllThreadsMeter meter = new AllThreadsMeter();
+        context.progress("starting an in-process Apache MINA SSHD server on 127.0.0.1");
+        try (EmbeddedSshServer server = EmbeddedSshServer.start();
+             SSHClient usual = usualSshj(server);
+             SshRunner ours = SshRunner.builder(server.host()).port(server.port())
+                     .credentials(dev.recyclable.buffers.ssh.SshCredentials.keyPair(server.user(), server.clientKey()))
+                     .hostKeys(HostKeyPolicy.pinnedFingerprint(server.hostKeyFingerprint()))
+                     .pool(pool)
+                     .connect()) {
+            Capture usualWay = command -> {
+                try (Session session = usual.startSession()) {
+                    Session.Command cmd = session.exec(command);
+                    String out = IOUtils.readFully(cmd.getInputStream()).toString();
+                    cmd.join();
+                    return out;
+                }
+            };
+            Capture ourWay = command -> {
+                try (CommandResult r = ours.run(command)) {
+                    requireSuccess(r);
+                    return r.stdoutText();
+                }
+            };
+            for (Workload w : WORKLOADS) {
+                context.progress(w.scenario() + ": checking output, then " + USUAL_RUNS + " commands the usual way and "
+                        + OUR_RUNS + " ours");
+                result.check(sameOutput(w, "sshj readFully", usualWay));
+                result.check(sameOutput(w, "SshRunner", ourWay));
+                Measurement usualCost = meter.measure("sshj readFully().toString()", USUAL_RUNS,
+                        () -> usualWay.run(w.command()));
+                // measured without decoding to a String: the pooled bytes are the result (content checked above)
+                Measurement ourCost = meter.measure("SshRunner.run", OUR_RUNS, () -> {
+                    try (CommandResult r = ours.run(w.command())) {
+                        requireSuccess(r);
+                        if (r.stdout().length() != w.expectedBytes()) {
+                            throw new IllegalStateException("captured " + r.stdout().length() + " bytes");
+                        }
+                    }
+                });
+                result.row(new ComparisonRow(w.scenario(), usualCost, ourCost));
+                result.check(Check.of(w.scenario() + ": less allocated per command than sshj",
+                        ourCost.bytesPerOp() < usualCost.bytesPerOp(), String.format(Locale.ROOT,
+                                "%.0f B vs %.0f B", ourCost.bytesPerOp(), usualCost.bytesPerOp())));
+            }
+        }
+        PoolStats stats = pool.stats();
+        result.check(Check.of("ssh: pool has nothing in use after the runner closed", stats.bytesInUse() == 0,
+                stats.bytesInUse() + " bytes in use, " + stats.leaks() + " leaks"));
+        result.note("SSH rows: one command per op over one connection to an in-process MINA server, host key pinned"
+                + " by fingerprint. Allocation on all JVM threads except the server's; sshj the usual way = default"
+                + " config, no TCP_NODELAY (its ~40 ms per command is Nagle plus delayed ACK).");
+        return result;
+    }
+
+    private static void requireSuccess(CommandResult r) {
+        if (r.exitStatus() == null || r.exitStatus() != 0) {
+            throw new IllegalStateException("'" + r.status().command() + "' ended with " + r.status());
+        }
+    }
+
+    private static Check sameOutput(Workload w, String who, Capture capture) throws Exception {
+        String got = capture.run(w.command());
+        return Check.of(w.scenario() + ": " + who + " captured the exact output", w.expected().equals(got),
+                got.length() + " chars, expected " + w.expected().length());
+    }
+
+    private static SSHClient usualSshj(EmbeddedSshServer server) throws Exception {
+        SSHClient client = new SSHClient();
+        try {
+            client.addHostKeyVerifier(server.hostKeyFingerprint());
+            client.setConnectTimeout((int) Duration.ofSeconds(10).toMillis());
+            client.connect(server.host(), server.port());
+            client.authPublickey(server.user(), new KeyPairWrapper(server.clientKey()));
+            return client;
+        } catch (Exception e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Bytes allocated per operation summed over all JVM threads but the in-process server's, and time per
+     * operation; warms up with as many runs as it measures.
+     */
+    static final class AllThreadsMeter {
+        private final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+        AllThreadsMeter() {
+            threads.setThreadAllocatedMemoryEnabled(true);
+        }
+
+        Measurement measure(String label, int runs, AllocationMeter.Operation operation) throws Exception {
+            for (int i = 0; i < runs; i++) {
+                operation.run();
+            }
+            long[] ids = threads.getAllThreadIds();
+            long[] before = threads.getThreadAllocatedBytes(ids);
+            long start = System.nanoTime();
+            for (int i = 0; i < runs; i++) {
+                operation.run();
+            }
+            long elapsed = System.nanoTime() - start;
+            long[] after = threads.getThreadAllocatedBytes(ids);
+            long allocated = 0;
+            for (int i = 0; i < ids.length; i++) {
+                java.lang.management.ThreadInfo info = threads.getThreadInfo(ids[i]);
+                boolean server = info != null && info.getThreadName().startsWith("sshd-");
+                if (!server && before[i] >= 0 && after[i] >= 0) {
+                    allocated += after[i] - before[i];
+                }
+            }
+            return new Measurement(label, (double) allocated / runs, (double) elapsed / runs);
+        }
+    }
+}

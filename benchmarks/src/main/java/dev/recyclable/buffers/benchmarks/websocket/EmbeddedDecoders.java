@@ -1,0 +1,168 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.SegmentVisitor;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.util.ReferenceCountUtil;
+
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+
+/**
+ * A server's receive path without a socket: the same client-masked frames, cut into 16 KiB reads
+ * that land in pooled direct {@code ByteBuf}s as from a socket, fired into two pipelines on the
+ * calling thread: Netty's stock {@code WebSocket08FrameDecoder} + {@code Utf8FrameValidator} +
+ * {@code WebSocketFrameAggregator}, and our {@link RecyclableWebSocketDecoder}.
+ */
+final class EmbeddedDecoders implements AutoCloseable {
+    private static final int READ = 16 * 1024;
+
+    private final byte[] wire;
+    private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+    private final Sink sink = new Sink();
+    private final EmbeddedChannel stock;
+    private final EmbeddedChannel ours;
+    private final EmbeddedChannel transportOnly;
+
+    EmbeddedDecoders(BufferPool pool, byte[] payload, boolean text) {
+        wire = WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true);
+        WebSocketLimits limits = WebSocketLimits.DEFAULT;
+        stock = new EmbeddedChannel(new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                .expectMaskedFrames(true).allowExtensions(false).maxFramePayloadLength((int) limits.maxFramePayload())
+                .build()), new Utf8FrameValidator(), new WebSocketFrameAggregator((int) limits.maxMessageSize()), sink);
+        ours = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink);
+        transportOnly = new EmbeddedChannel(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ReferenceCountUtil.release(msg);
+            }
+        });
+    }
+
+    /**
+     * The reads alone, released unread: what the simulated socket costs whichever decoder
+     * follows (Netty's pooled direct buffers are not free to obtain either).
+     */
+    void transportOnly() {
+        feed(transportOnly);
+    }
+
+    /** One message through Netty's stock pipeline; returns its payload length. */
+    long nettyStock() {
+        return receive(stock);
+    }
+
+    /** One message through our decoder; returns its payload length. */
+    long recyclable() {
+        return receive(ours);
+    }
+
+    /** CRC-32 of the payload each pipeline delivers, computed off the measured path. */
+    long checksumNettyStock() {
+        return checksum(stock);
+    }
+
+    long checksumRecyclable() {
+        return checksum(ours);
+    }
+
+    private long checksum(EmbeddedChannel channel) {
+        sink.crc = new CRC32();
+        try {
+            receive(channel);
+            return sink.crc.getValue();
+        } finally {
+            sink.crc = null;
+        }
+    }
+
+    private long receive(EmbeddedChannel channel) {
+        int before = sink.messages;
+        long bytesBefore = sink.bytes;
+        feed(channel);
+        if (sink.messages != before + 1) {
+            throw new IllegalStateException("expected one message, got " + (sink.messages - before));
+        }
+        return sink.bytes - bytesBefore;
+    }
+
+    private void feed(EmbeddedChannel channel) {
+        for (int i = 0; i < wire.length; i += READ) {
+            int n = Math.min(READ, wire.length - i);
+            ByteBuf read = alloc.directBuffer(n, n).writeBytes(wire, i, n);
+            channel.pipeline().fireChannelRead(read);
+            channel.pipeline().fireChannelReadComplete();
+        }
+    }
+
+    @Override
+    public void close() {
+        transportOnly.finishAndReleaseAll();
+        stock.finishAndReleaseAll();
+        ours.finishAndReleaseAll();
+    }
+
+    /** The application: counts messages and bytes; checksums them when asked to. */
+    @ChannelHandler.Sharable
+    private static final class Sink extends ChannelInboundHandlerAdapter {
+        int messages;
+        long bytes;
+        CRC32 crc;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof WebSocketMessage message) {
+                // released by our decoder when this returns
+                messages++;
+                bytes += message.length();
+                if (crc != null) {
+                    CRC32 c = crc;
+                    try {
+                        message.content().forEachSegment(new SegmentVisitor() {
+                            @Override
+                            public void visit(byte[] array, int offset, int length) {
+                                c.update(array, offset, length);
+                            }
+
+                            @Override
+                            public void visit(ByteBuffer segment) {
+                                c.update(segment);
+                            }
+                        });
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+            } else if (msg instanceof WebSocketFrame frame) {
+                try {
+                    messages++;
+                    bytes += frame.content().readableBytes();
+                    if (crc != null) {
+                        for (ByteBuffer part : frame.content().nioBuffers()) {
+                            crc.update(part);
+                        }
+                    }
+                } finally {
+                    frame.release();
+                }
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+    }
+}

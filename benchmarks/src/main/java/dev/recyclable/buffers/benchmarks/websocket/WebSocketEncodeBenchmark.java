@@ -1,0 +1,180 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketEncoder;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketEncoder;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The encoders' own cost per message of {@code messageBytes} in 4 KiB frames, written to sinks
+ * that only count: {@link WebSocketEncoder} as a server to a {@link GatheringByteChannel} and to
+ * an {@link OutputStream}, as a client (masking) to an {@link OutputStream}, and
+ * {@link RecyclableWebSocketEncoder} as a server in a Netty pipeline whose head releases what it
+ * is given. Run with {@code -prof gc}: the aim is no allocation per frame.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch",
+        "-Dio.netty.leakDetection.level=disabled"})
+public class WebSocketEncodeBenchmark {
+    @Param({"1024", "1048576"})
+    public int messageBytes;
+
+    private BufferPool pool;
+    private RecyclableOutputStream payload;
+    private byte[] bytes;
+    private WebSocketEncoder server;
+    private WebSocketEncoder client;
+    private final CountingChannel channel = new CountingChannel();
+    private final CountingStream stream = new CountingStream();
+    private EmbeddedChannel netty;
+    private final Releaser releaser = new Releaser();
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        pool = BufferPool.builder().build();
+        bytes = new byte[messageBytes];
+        new SplittableRandom(7).nextBytes(bytes);
+        payload = pool.newStream();
+        payload.write(bytes);
+        server = new WebSocketEncoder(Role.SERVER, WireMessages.FRAGMENT);
+        client = new WebSocketEncoder(Role.CLIENT, WireMessages.FRAGMENT, new SplittableRandom(3));
+        netty = new EmbeddedChannel(releaser, new RecyclableWebSocketEncoder(Role.SERVER, WireMessages.FRAGMENT));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        payload.close();
+        netty.finishAndReleaseAll();
+        if (pool.stats().bytesInUse() != 0) {
+            throw new IllegalStateException("pool leak: " + pool.stats());
+        }
+    }
+
+    @Benchmark
+    public long serverToChannel() throws Exception {
+        server.writeMessage(MessageType.BINARY, payload, channel);
+        return channel.bytes;
+    }
+
+    @Benchmark
+    public long serverToStream() throws Exception {
+        server.writeMessage(MessageType.BINARY, payload, stream);
+        return stream.bytes;
+    }
+
+    @Benchmark
+    public long clientToStream() throws Exception {
+        client.writeMessage(MessageType.BINARY, payload, stream);
+        return stream.bytes;
+    }
+
+    @Benchmark
+    public long nettyServer() throws Exception {
+        // the message owns its stream and the encoder closes it, so each op fills a fresh one
+        // (a copy of messageBytes into pooled chunks, the same in every run: compare runs, not methods)
+        RecyclableOutputStream content = pool.newStream();
+        content.write(bytes);
+        netty.writeAndFlush(WebSocketMessage.binary(content));
+        return releaser.bytes;
+    }
+
+    /** Closest to the head: takes every outbound buffer as a socket would, counts and releases it. */
+    static final class Releaser extends ChannelOutboundHandlerAdapter {
+        long bytes;
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (msg instanceof io.netty.buffer.ByteBuf buf) {
+                bytes += buf.readableBytes();
+            }
+            ReferenceCountUtil.release(msg);
+            promise.trySuccess();
+        }
+
+        @Override
+        public void flush(ChannelHandlerContext ctx) {
+        }
+    }
+
+    static final class CountingChannel implements GatheringByteChannel {
+        long bytes;
+
+        @Override
+        public long write(ByteBuffer[] srcs, int offset, int length) {
+            long n = 0;
+            for (int i = offset; i < offset + length; i++) {
+                n += srcs[i].remaining();
+                srcs[i].position(srcs[i].limit());
+            }
+            bytes += n;
+            return n;
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs) {
+            return write(srcs, 0, srcs.length);
+        }
+
+        @Override
+        public int write(ByteBuffer src) {
+            int n = src.remaining();
+            src.position(src.limit());
+            bytes += n;
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    static final class CountingStream extends OutputStream {
+        long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
+        }
+    }
+}

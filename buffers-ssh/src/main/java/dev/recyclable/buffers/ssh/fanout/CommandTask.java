@@ -1,0 +1,56 @@
+package dev.recyclable.buffers.ssh.fanout;
+
+import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.CapturingSink;
+
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * One target of one run, as it moves through admission, a host's wait queue, a channel and delivery. Fields
+ * without {@code volatile} belong to the dispatch thread; the volatile ones are written by a launcher thread.
+ */
+final class CommandTask {
+
+    final FanoutRun run;
+    final int index;
+    final FanoutTarget target;
+    final String command;
+
+    boolean admitted;          // holds one of the executor's in-flight slots
+    boolean started;           // the command was sent and accepted
+    boolean finished;          // delivered
+    int attempts;              // channel opens tried
+    long syncMark = -1;        // >= 0: round trip before the open, covering the connection's closes up to this count
+    PooledConnection connection;
+    ScheduledFuture<?> timeout;
+
+    volatile CaptureChannel channel;
+    volatile CapturingSink sink;
+    volatile PipelinedStart start;
+    /** Why the launcher could not even send the open, or {@code null}. */
+    volatile Throwable launchFailure;
+
+    /** Whether exec went out: from then on the command may have run, so it is never retried. */
+    boolean execSent() {
+        PipelinedStart s = start;
+        return s != null && s.execSent();
+    }
+
+    /** Why the start failed before the command could run, or {@code null}. */
+    Throwable startFailure() {
+        PipelinedStart s = start;
+        return launchFailure != null ? launchFailure : s != null ? s.startFailure() : null;
+    }
+
+    CommandTask(FanoutRun run, int index, FanoutTarget target, String command) {
+        this.run = run;
+        this.index = index;
+        this.target = target;
+        this.command = command;
+    }
+
+    @Override
+    public String toString() {
+        return "task[" + target.id() + " #" + index + "]";
+    }
+}

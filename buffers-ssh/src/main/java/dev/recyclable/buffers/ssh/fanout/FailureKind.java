@@ -1,0 +1,27 @@
+package dev.recyclable.buffers.ssh.fanout;
+
+/** Why a target of a fan-out run produced no normal result. A non-zero exit status is not a failure. */
+public enum FailureKind {
+    /** Nothing answered in time (connect timeout, no route, unknown host name). */
+    UNREACHABLE,
+    /** The host answered but nothing listens on the port (host down, sshd stopped). */
+    CONNECTION_REFUSED,
+    /** The server's host key was not accepted: unknown, or changed (possible man in the middle). */
+    HOST_KEY_REJECTED,
+    /** The server refused the credentials. */
+    AUTH_FAILED,
+    /** The SSH handshake failed for another reason (the server dropped us, e.g. over {@code MaxStartups}). */
+    HANDSHAKE_FAILED,
+    /** The server kept refusing a channel ({@code MaxSessions}), on every connection tried. */
+    CHANNEL_OPEN_REFUSED,
+    /** The server refused to execute the command. */
+    COMMAND_REFUSED,
+    /** The connection died while the command ran (the command may or may not have run). */
+    CONNECTION_LOST,
+    /** The command outlived the run's command timeout: killed, channel closed. */
+    TIMEOUT,
+    /** The command wrote more than the output limit (with the FAIL policy): killed, channel closed. */
+    OUTPUT_LIMIT,
+    /** The run was cancelled before the command ended. */
+    CANCELLED
+}

@@ -1,0 +1,102 @@
+package dev.recyclable.buffers.ssh.fanout;
+
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.CommandStatus;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One target's result with its captured output in pooled memory. Whoever receives it (the {@link ResultListener}
+ * or the caller of the run's iterator) owns it and must close it to give the memory back; the streams are
+ * unusable afterwards. Failed targets carry no output: their buffers were released when they failed.
+ * Not thread-safe.
+ */
+public final class TargetResult implements AutoCloseable {
+
+    private final TargetOutcome outcome;
+    private final RecyclableOutputStream stdout;
+    private final RecyclableOutputStream stderr;
+
+    TargetResult(TargetOutcome outcome, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
+        this.outcome = outcome;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    /** The buffer-free summary (the same object the run's futures complete with). */
+    public TargetOutcome outcome() {
+        return outcome;
+    }
+
+    public FanoutTarget target() {
+        return outcome.target();
+    }
+
+    /** How the command ended, or {@code null} when the target failed. */
+    public CommandStatus status() {
+        return outcome.status();
+    }
+
+    /** Why the target failed, or {@code null} when the command ran to its end. */
+    public FailureKind failure() {
+        return outcome.failure();
+    }
+
+    /** Exit status 0, no signal, no failure. */
+    public boolean succeeded() {
+        return outcome.succeeded();
+    }
+
+    /** Whether there is captured output (the command ran to its end). */
+    public boolean hasOutput() {
+        return stdout != null;
+    }
+
+    /**
+     * Captured stdout, owned by this result: read it or take views ({@code retain()}, {@code byteBuffers()}),
+     * do not close it.
+     *
+     * @throws IllegalStateException if the target failed (no output is kept for failures)
+     */
+    public RecyclableOutputStream stdout() {
+        requireOutput();
+        return stdout;
+    }
+
+    /** Captured stderr; same ownership and rules as {@link #stdout()}. */
+    public RecyclableOutputStream stderr() {
+        requireOutput();
+        return stderr;
+    }
+
+    /** Stdout decoded as UTF-8 (a copy, for small outputs); empty for failed targets. */
+    public String stdoutText() {
+        return stdout == null ? "" : stdout.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Stderr decoded as UTF-8 (a copy); empty for failed targets. */
+    public String stderrText() {
+        return stderr == null ? "" : stderr.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Returns the output's chunks to the pool (once no retained view holds them). Idempotent. */
+    @Override
+    public void close() {
+        if (stdout != null) {
+            stdout.close();
+            stderr.close();
+        }
+    }
+
+    private void requireOutput() {
+        if (stdout == null) {
+            throw new IllegalStateException("target " + target().id() + " failed (" + failure()
+                    + "): there is no output");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "TargetResult[" + outcome + "]";
+    }
+}

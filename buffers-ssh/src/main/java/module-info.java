@@ -1,0 +1,20 @@
+/**
+ * Recyclable Buffers SSH: run remote commands over sshj and capture their output into pooled, recyclable
+ * chunks ({@link dev.recyclable.buffers.ssh.SshRunner}), with the channel layer
+ * ({@code dev.recyclable.buffers.ssh.channel}) open to callers that drive channels themselves.
+ *
+ * <p>sshj and buffers-core types appear in the public API (an {@code SSHClient}, a {@code Config}, a
+ * {@code RecyclableOutputStream}), so both are transitive. {@code internal} is not exported.
+ *
+ * <p>Packages added later (fan-out, bulk transfer) add their own {@code exports} line here: a descriptor
+ * cannot export a package that does not exist yet.
+ */
+module dev.recyclable.buffers.ssh {
+    requires transitive dev.recyclable.buffers;
+    requires transitive com.hierynomus.sshj;
+    requires org.slf4j;
+
+    exports dev.recyclable.buffers.ssh;
+    exports dev.recyclable.buffers.ssh.channel;
+    exports dev.recyclable.buffers.ssh.transport;
+}

@@ -1,0 +1,180 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
+import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import net.schmizz.sshj.transport.TransportException;
+import net.schmizz.sshj.userauth.UserAuthException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** Refused host keys, refused logins and servers that die mid-command, against both servers. */
+class ConnectionFailureTest {
+
+    private BufferPool pool;
+    private SshTestServer server;
+
+    @BeforeEach
+    void newPool() {
+        pool = BufferPool.builder().zeroOnRelease(true).build();
+    }
+
+    @AfterEach
+    void stopServer() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    private SshTestServer start(String kind) throws Exception {
+        server = kind.equals("openssh") ? OpenSshServer.start() : EmbeddedSshServer.start();
+        return server;
+    }
+
+    private SshRunner.Builder builder(SshTestServer s) {
+        return SshRunner.builder(s.host()).port(s.port()).pool(pool).connectTimeout(Duration.ofSeconds(5));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void refusesAHostMissingFromKnownHosts(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        Path empty = Files.createTempFile("rb-empty-known_hosts", "");
+        try {
+            assertThrows(TransportException.class, () -> builder(s).credentials(s.credentials())
+                    .hostKeys(HostKeyPolicy.knownHosts(empty)).connect());
+        } finally {
+            Files.deleteIfExists(empty);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void refusesAChangedHostKey(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        // the right host entry, the wrong key: what a man in the middle looks like
+        Path wrong = Files.createTempFile("rb-wrong-known_hosts", "");
+        try (OpenSshServer other = OpenSshServer.start()) {
+            String otherLine = Files.readString(other.knownHosts()).trim();
+            String keyPart = otherLine.substring(otherLine.indexOf(' ') + 1);
+            Files.writeString(wrong, "[" + s.host() + "]:" + s.port() + " " + keyPart + "\n");
+            assertThrows(TransportException.class, () -> builder(s).credentials(s.credentials())
+                    .hostKeys(HostKeyPolicy.knownHosts(wrong)).connect());
+            assertThrows(TransportException.class, () -> builder(s).credentials(s.credentials())
+                    .hostKeys(HostKeyPolicy.pinnedFingerprint(other.hostKeyFingerprint())).connect());
+        } finally {
+            Files.deleteIfExists(wrong);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void acceptsThePinnedFingerprint(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        String fingerprint = s instanceof OpenSshServer o ? o.hostKeyFingerprint()
+                : ((EmbeddedSshServer) s).hostKeyFingerprint();
+        try (SshRunner ssh = builder(s).credentials(s.credentials())
+                .hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprint)).connect();
+             CommandResult r = ssh.run("echo pinned")) {
+            assertEquals("pinned\n", r.stdoutText());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void refusesAnUnknownKey(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+        generator.initialize(256);
+        String user = s instanceof OpenSshServer o ? o.user() : EmbeddedSshServer.USER;
+        assertThrows(UserAuthException.class, () -> builder(s).hostKeys(s.hostKeys())
+                .credentials(SshCredentials.keyPair(user, generator.generateKeyPair())).connect());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void refusesAWrongPassword(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        String user = s instanceof OpenSshServer o ? o.user() : EmbeddedSshServer.USER;
+        assertThrows(UserAuthException.class, () -> builder(s).hostKeys(s.hostKeys())
+                .credentials(SshCredentials.password(user, "not-the-password".toCharArray())).connect());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mina"})
+    void logsInWithThePassword(String kind) throws Exception {
+        EmbeddedSshServer s = (EmbeddedSshServer) start(kind);
+        try (SshRunner ssh = builder(s).hostKeys(s.hostKeys())
+                .credentials(SshCredentials.password(s.user(), s.password())).connect();
+             CommandResult r = ssh.run("echo in")) {
+            assertEquals("in\n", r.stdoutText());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void serverKilledMidCommandFailsEveryRunningCommandAndLeaksNothing(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        try (SshRunner ssh = s.connect(pool)) {
+            RunningCommand sleeping = ssh.launch("sleep 30");
+            Thread.sleep(200); // let some output be captured and the command get going
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                    s.killHard();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            killer.start();
+            long start = System.nanoTime();
+            SshCommandException e = assertThrows(SshCommandException.class,
+                    () -> ssh.run("yes | head -c 1000000; sleep 30",
+                            CommandOptions.defaults().withTimeout(Duration.ofSeconds(20))));
+            killer.join();
+            assertTrue(!(e instanceof CommandTimeoutException), "should fail on the connection, not the timeout: " + e);
+            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 15);
+            ExecutionException launched = assertThrows(ExecutionException.class,
+                    () -> sleeping.completion().get(10, TimeUnit.SECONDS));
+            assertInstanceOf(SshCommandException.class, launched.getCause());
+        }
+        assertNoThreadLeftFor(s.port());
+    }
+
+    /** sshj names its reader thread {@code sshj-Reader-/host:port-...}: it must end with the dead connection. */
+    private static void assertNoThreadLeftFor(int port) throws InterruptedException {
+        String marker = ":" + port + "-";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (true) {
+            List<String> left = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.isAlive() && t.getName().contains(marker)).map(Thread::getName).toList();
+            if (left.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                fail("threads of the dead connection are still alive: " + left);
+            }
+            Thread.sleep(50);
+        }
+    }
+}
