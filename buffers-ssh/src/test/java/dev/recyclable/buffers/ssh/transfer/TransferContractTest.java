@@ -1,0 +1,394 @@
+package dev.recyclable.buffers.ssh.transfer;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What every server must show through {@link SshTransfer}: exact bytes both ways for edge sizes and every sink
+ * and source kind, clear failures that leave no complete-looking file, and a pool with nothing in use afterwards.
+ * Subclasses supply a real server.
+ */
+abstract class TransferContractTest {
+
+    private static final int[] SIZES = {0, 1, 4093, 1_000_003};
+
+    protected BufferPool pool;
+    protected SshRunner ssh;
+    protected SshTransfer transfer;
+    protected Path dir;
+
+    /** The server shared by the class's tests. */
+    protected abstract SshTestServer server();
+
+    /** A server of its own, for a test that kills it. */
+    protected abstract SshTestServer newServer() throws Exception;
+
+    @BeforeEach
+    void connect() throws IOException {
+        pool = BufferPool.builder().zeroOnRelease(true).build();
+        ssh = server().connect(pool);
+        transfer = SshTransfer.over(ssh).withOptions(TransferOptions.builder().syncFiles(false).build());
+        dir = TestFiles.sharedDir();
+    }
+
+    @AfterEach
+    void disconnectAndCheckPool() throws IOException {
+        try {
+            if (ssh != null) {
+                ssh.close();
+            }
+            PoolAssertions.assertNothingInUse(pool);
+        } finally {
+            TestFiles.deleteTree(dir);
+        }
+    }
+
+    // ------------------------------------------------------------------ integrity, downloads
+
+    @Test
+    void downloadsFilesOfEdgeSizesToPathsExactly() throws IOException {
+        for (int size : SIZES) {
+            Path remote = TestFiles.randomFile(dir, "src-" + size, size, size + 17);
+            Path local = dir.resolve("dst-" + size);
+            TransferResult r = transfer.download(RemoteSource.file(remote.toString()), local);
+            assertEquals(size, r.bytes(), "size " + size);
+            assertEquals(size, Files.size(local));
+            assertEquals(TestFiles.crc(remote), TestFiles.crc(local), "checksum, size " + size);
+        }
+        assertEquals(List.of(), TestFiles.othersIn(dir, names("src-", "dst-")), "no part files left");
+    }
+
+    @Test
+    void downloadsIntoStreamsChannelsAndPooledStreams() throws IOException {
+        Path remote = TestFiles.randomFile(dir, "src", 777_777, 5);
+        byte[] expected = Files.readAllBytes(remote);
+
+        ByteArrayOutputStream viaStream = new ByteArrayOutputStream();
+        transfer.download(RemoteSource.file(remote.toString()), viaStream);
+        assertArrayEquals(expected, viaStream.toByteArray());
+
+        ByteArrayOutputStream viaChannel = new ByteArrayOutputStream();
+        transfer.download(RemoteSource.file(remote.toString()), Channels.newChannel(viaChannel));
+        assertArrayEquals(expected, viaChannel.toByteArray());
+
+        try (RecyclableOutputStream pooled = pool.newStream()) {
+            TransferResult r = transfer.download(RemoteSource.file(remote.toString()), pooled);
+            assertEquals(expected.length, r.bytes());
+            assertArrayEquals(expected, pooled.toByteArray());
+        }
+    }
+
+    @Test
+    void downloadsCommandOutputAndChecksItsExitStatus() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        TransferResult r = transfer.download(RemoteSource.commandOutput("seq 1 100000"), out);
+        StringBuilder expected = new StringBuilder();
+        for (int i = 1; i <= 100000; i++) {
+            expected.append(i).append('\n');
+        }
+        assertEquals(expected.toString(), out.toString());
+        assertEquals(expected.length(), r.bytes());
+
+        TransferException failed = assertThrows(TransferException.class, () -> transfer.download(
+                RemoteSource.commandOutput("echo partial; echo broken >&2; exit 5"), new ByteArrayOutputStream()));
+        assertEquals(5, failed.exitStatus());
+        assertTrue(failed.getMessage().contains("broken"), failed.getMessage());
+
+        TransferException shortOutput = assertThrows(TransferException.class, () -> transfer
+                .withOptions(transfer.options().toBuilder().expectedLength(10).build())
+                .download(RemoteSource.commandOutput("printf 12345"), new ByteArrayOutputStream()));
+        assertTrue(shortOutput.getMessage().contains("expected 10"), shortOutput.getMessage());
+    }
+
+    @Test
+    void missingRemoteFileFailsClearlyAndCreatesNothing() throws IOException {
+        Path local = dir.resolve("never");
+        TransferException e = assertThrows(TransferException.class,
+                () -> transfer.download(RemoteSource.file(dir.resolve("no such file").toString()), local));
+        assertTrue(e.getMessage().contains("no such file") || e.getMessage().contains("No such file"),
+                e.getMessage());
+        assertFalse(Files.exists(local));
+        assertEquals(List.of(), TestFiles.othersIn(dir));
+    }
+
+    @Test
+    void failedDownloadKeepsTheOldFileUnderTheTargetName() throws IOException {
+        Path local = Files.writeString(dir.resolve("existing"), "old content");
+        assertThrows(TransferException.class,
+                () -> transfer.download(RemoteSource.commandOutput("head -c 100000 /dev/zero; exit 1"), local));
+        assertEquals("old content", Files.readString(local));
+        assertEquals(List.of(), TestFiles.othersIn(dir, "existing"));
+    }
+
+    // ------------------------------------------------------------------ integrity, uploads
+
+    @Test
+    void uploadsFilesOfEdgeSizesExactly() throws IOException {
+        for (int size : SIZES) {
+            Path local = TestFiles.randomFile(dir, "src-" + size, size, size + 3);
+            Path remote = dir.resolve("dst-" + size);
+            TransferResult r = transfer.upload(local, RemoteTarget.file(remote.toString()));
+            assertEquals(size, r.bytes());
+            assertEquals(TestFiles.crc(local), TestFiles.crc(remote), "checksum, size " + size);
+        }
+        assertEquals(List.of(), TestFiles.othersIn(dir, names("src-", "dst-")), "no part files left");
+    }
+
+    @Test
+    void uploadsFromStreamsAndPooledStreams() throws IOException {
+        byte[] data = TestFiles.randomBytes(654_321, 9);
+        Path viaStream = dir.resolve("via-stream");
+        transfer.upload(new ByteArrayInputStream(data), data.length, RemoteTarget.file(viaStream.toString()));
+        assertArrayEquals(data, Files.readAllBytes(viaStream));
+
+        Path viaPooled = dir.resolve("via-pooled");
+        try (RecyclableOutputStream content = pool.newStream()) {
+            content.write(data);
+            TransferResult r = transfer.upload(content, RemoteTarget.file(viaPooled.toString()));
+            assertEquals(data.length, r.bytes());
+            assertEquals(data.length, content.length(), "the source stream is left as it was");
+        }
+        assertArrayEquals(data, Files.readAllBytes(viaPooled));
+    }
+
+    @Test
+    void uploadsIntoCommandInputOfUnknownLength() throws IOException {
+        byte[] data = TestFiles.randomBytes(300_001, 11);
+        Path out = dir.resolve("from-command");
+        transfer.upload(new ByteArrayInputStream(data), -1,
+                RemoteTarget.commandInput("cat > '" + out + "' && chmod 644 '" + out + "'"));
+        assertArrayEquals(data, Files.readAllBytes(out));
+
+        TransferException failed = assertThrows(TransferException.class, () -> transfer.upload(
+                new ByteArrayInputStream(data), -1, RemoteTarget.commandInput("cat > /dev/null; exit 3")));
+        assertEquals(3, failed.exitStatus());
+    }
+
+    @Test
+    void uploadOfAShortSourceLeavesNoRemoteFile() throws IOException {
+        Path remote = dir.resolve("short");
+        TransferException e = assertThrows(TransferException.class, () -> transfer.upload(
+                new ByteArrayInputStream(new byte[1000]), 5000, RemoteTarget.file(remote.toString())));
+        assertTrue(e.getMessage().contains("1000 of 5000"), e.getMessage());
+        assertEquals(1000, e.bytesMoved());
+        awaitNoOthers(dir);
+        assertFalse(Files.exists(remote));
+    }
+
+    @Test
+    void unknownLengthIsRefusedForRemoteFiles() {
+        assertThrows(IllegalArgumentException.class, () -> transfer.upload(
+                new ByteArrayInputStream(new byte[1]), -1, RemoteTarget.file(dir.resolve("x").toString())));
+    }
+
+    @Test
+    void trickyRemoteNamesAreNotInterpretedByTheShell() throws IOException {
+        String name = "it's $(touch pwned) `x` \"q\" ;&|*";
+        Path local = TestFiles.randomFile(dir, "src", 10_000, 1);
+        Path remote = dir.resolve(name);
+        transfer.upload(local, RemoteTarget.file(remote.toString()));
+        Path back = dir.resolve("back");
+        transfer.download(RemoteSource.file(remote.toString()), back);
+        assertEquals(TestFiles.crc(local), TestFiles.crc(back));
+        assertEquals(List.of(), TestFiles.othersIn(dir, "src", name, "back"));
+    }
+
+    // ------------------------------------------------------------------ local failures
+
+    @Test
+    void failingSinkStopsTheTransferAndTheConnectionStaysUsable() throws IOException {
+        Path remote = TestFiles.randomFile(dir, "big", 32L << 20, 2);
+        IOException boom = new IOException("sink broke");
+        AtomicLong accepted = new AtomicLong();
+        OutputStream failing = new OutputStream() {
+            @Override
+            public void write(int b) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (accepted.addAndGet(len) > (1 << 20)) {
+                    throw boom;
+                }
+            }
+        };
+        TransferException e = assertThrows(TransferException.class,
+                () -> transfer.download(RemoteSource.file(remote.toString()), failing));
+        assertSame(boom, e.getCause());
+        assertTrue(e.bytesMoved() <= (1 << 20), "stopped at the failure: " + e.bytesMoved());
+
+        ByteArrayOutputStream after = new ByteArrayOutputStream();
+        transfer.download(RemoteSource.commandOutput("echo still here"), after);
+        assertEquals("still here\n", after.toString());
+    }
+
+    @Test
+    void fullDiskStopsTheTransferCleanly() throws IOException {
+        Path remote = TestFiles.randomFile(dir, "big", 8L << 20, 4);
+        try (FileOutputStream full = new FileOutputStream("/dev/full")) {
+            TransferException e = assertThrows(TransferException.class,
+                    () -> transfer.download(RemoteSource.file(remote.toString()), full));
+            assertTrue(e.getMessage().contains("No space left"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aListenerThatThrowsStopsTheTransfer() throws IOException {
+        Path remote = TestFiles.randomFile(dir, "big", 8L << 20, 6);
+        Path local = dir.resolve("local");
+        SshTransfer stopping = transfer.withOptions(transfer.options().toBuilder().listener((moved, total) -> {
+            throw new IllegalStateException("user cancelled");
+        }).build());
+        TransferException e = assertThrows(TransferException.class,
+                () -> stopping.download(RemoteSource.file(remote.toString()), local));
+        assertTrue(e.getMessage().contains("user cancelled"), e.getMessage());
+        assertFalse(Files.exists(local));
+        assertEquals(List.of(), TestFiles.othersIn(dir, "big"));
+    }
+
+    @Test
+    void pooledMemoryIsTheWindowWhateverTheSize() throws IOException {
+        Path remote = TestFiles.randomFile(dir, "big", 96L << 20, 8);
+        long bound = transfer.options().windowSize() + transfer.options().chunkSize();
+        AtomicLong peak = new AtomicLong();
+        SshTransfer watched = transfer.withOptions(transfer.options().toBuilder()
+                .listener((moved, total) -> peak.accumulateAndGet(pool.stats().bytesInUse(), Math::max)).build());
+        watched.download(RemoteSource.file(remote.toString()), OutputStream.nullOutputStream());
+        assertTrue(peak.get() > 0, "the ring was leased from the pool");
+        assertTrue(peak.get() <= bound, "pooled bytes in use " + peak.get() + " > window + chunk " + bound);
+    }
+
+    @Test
+    void aStalledRemoteFailsAfterTheIdleTimeout() {
+        SshTransfer impatient = transfer.withOptions(transfer.options().toBuilder()
+                .idleTimeout(java.time.Duration.ofMillis(300)).build());
+        long t0 = System.nanoTime();
+        TransferException e = assertThrows(TransferException.class, () -> impatient.download(
+                RemoteSource.commandOutput("printf abc; sleep 30"), new ByteArrayOutputStream()));
+        assertTrue(e.getMessage().contains("no data from the server"), e.getMessage());
+        assertEquals(3, e.bytesMoved());
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "gave up long before the command ended");
+    }
+
+    @Test
+    void transfersRunConcurrentlyOnOneConnection() throws Exception {
+        Path remote = TestFiles.randomFile(dir, "src", 5_000_001, 21);
+        long crc = TestFiles.crc(remote);
+        var executor = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Long>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Path local = dir.resolve("copy-" + i);
+                results.add(executor.submit(() -> {
+                    transfer.download(RemoteSource.file(remote.toString()), local);
+                    return TestFiles.crc(local);
+                }));
+            }
+            for (var r : results) {
+                assertEquals(crc, r.get());
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    // ------------------------------------------------------------------ the remote dies
+
+    @Test
+    void remoteDyingMidDownloadFailsClearlyAndLeavesNoFile() throws Exception {
+        Path remote = TestFiles.randomFile(dir, "big", 64L << 20, 12);
+        Path local = dir.resolve("local");
+        try (SshTestServer doomed = newServer(); SshRunner runner = doomed.connect(pool)) {
+            SshTransfer t = SshTransfer.over(runner).withOptions(TransferOptions.builder()
+                    .syncFiles(false).listener((moved, total) -> {
+                        if (moved >= (4 << 20)) {
+                            killQuietly(doomed);
+                        }
+                    }).build());
+            TransferException e = assertThrows(TransferException.class,
+                    () -> t.download(RemoteSource.file(remote.toString()), local));
+            assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
+        }
+        assertFalse(Files.exists(local));
+        assertEquals(List.of(), TestFiles.othersIn(dir, "big"));
+    }
+
+    @Test
+    void remoteDyingMidUploadLeavesNoFileUnderTheTargetName() throws Exception {
+        Path local = TestFiles.randomFile(dir, "big", 64L << 20, 13);
+        Path remote = dir.resolve("remote");
+        try (SshTestServer doomed = newServer(); SshRunner runner = doomed.connect(pool)) {
+            SshTransfer t = SshTransfer.over(runner).withOptions(TransferOptions.builder()
+                    .listener((moved, total) -> {
+                        if (moved >= (4 << 20)) {
+                            killQuietly(doomed);
+                        }
+                    }).build());
+            TransferException e = assertThrows(TransferException.class,
+                    () -> t.upload(local, RemoteTarget.file(remote.toString())));
+            assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
+        }
+        assertFalse(Files.exists(remote), "no complete-looking remote file");
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static void killQuietly(SshTestServer server) {
+        try {
+            server.killHard();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String[] names(String... prefixes) {
+        List<String> all = new java.util.ArrayList<>();
+        for (String p : prefixes) {
+            for (int size : SIZES) {
+                all.add(p + size);
+            }
+        }
+        return all.toArray(String[]::new);
+    }
+
+    /** The remote shell removes its part file as it exits, just after the channel closed. */
+    private static void awaitNoOthers(Path dir) throws IOException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!TestFiles.othersIn(dir).isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        assertEquals(List.of(), TestFiles.othersIn(dir));
+    }
+}
