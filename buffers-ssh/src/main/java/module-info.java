@@ -18,4 +18,5 @@ module dev.recyclable.buffers.ssh {
     exports dev.recyclable.buffers.ssh.channel;
     exports dev.recyclable.buffers.ssh.transport;
     exports dev.recyclable.buffers.ssh.fanout;
+    exports dev.recyclable.buffers.ssh.transfer;
 }
