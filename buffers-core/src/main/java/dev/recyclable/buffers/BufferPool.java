@@ -9,7 +9,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * write into them.
  *
  * <p>Chunks come in power-of-two size classes from {@link Builder#minChunkSize} upward. A
- * stream's chunks double in size from the smallest class up to {@link Builder#maxChunkSize},
+ * stream's chunks quadruple in size from the smallest class up to {@link Builder#maxChunkSize}
+ * (a large write starts with a chunk that fits it),
  * so a 100-byte stream holds one small chunk while a 16 MiB stream wastes less than one large
  * chunk. Larger classes serve only {@link RecyclableOutputStream#contiguous()} copies.
  *
@@ -57,7 +57,6 @@ public final class BufferPool {
     private final Duration idleDecay;
 
     private final ChunkFreeList idle;
-    private final AtomicLong idleBytes = new AtomicLong();
     /** Set on lease, cleared by each decay pass: a class still clear at the next pass was unused. */
     private final boolean[] classUsed;
 
@@ -69,8 +68,6 @@ public final class BufferPool {
     private final LongAdder chunksAllocated = new LongAdder();
     private final LongAdder[] chunksDropped = new LongAdder[DropReason.values().length];
     private final LongAdder leaks = new LongAdder();
-    private final LongAdder streamsCreated = new LongAdder();
-    private final LongAdder streamsClosed = new LongAdder();
 
     private BufferPool(Builder b) {
         this.minChunkShift = Integer.numberOfTrailingZeros(b.minChunkSize);
@@ -85,7 +82,7 @@ public final class BufferPool {
         this.leakDetection = b.leakDetection;
         this.listener = b.listener;
         this.idleDecay = b.idleDecay;
-        this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes());
+        this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes(), maxIdleBytes);
         this.classUsed = new boolean[sizeClasses];
         for (int i = 0; i < chunksDropped.length; i++) {
             chunksDropped[i] = new LongAdder();
@@ -115,7 +112,6 @@ public final class BufferPool {
      * The caller owns it and must {@code close()} it.
      */
     public RecyclableOutputStream newStream(String tag) {
-        streamsCreated.increment();
         LeakTracker tracker = shouldTrack() ? new LeakTracker(this, tag, leakDetection == LeakDetection.DETAILED) : null;
         RecyclableOutputStream stream = new RecyclableOutputStream(this, tag, tracker);
         if (tracker != null) {
@@ -144,12 +140,12 @@ public final class BufferPool {
         for (DropReason reason : DropReason.values()) {
             dropped.put(reason, chunksDropped[reason.ordinal()].sum());
         }
-        long idleNow = idleBytes.get();
+        long idleNow = idle.idleBytes();
         long inUse = bytesAllocated.sum() - bytesDropped.sum() - idleNow;
         long reused = idle.pops();
         long allocated = chunksAllocated.sum();
         return new PoolStats(inUse, idleNow, reused + allocated, reused, allocated,
-                dropped, leaks.sum(), streamsCreated.sum(), streamsClosed.sum());
+                dropped, leaks.sum());
     }
 
     /** Releases every idle chunk to the garbage collector. Chunks in use are not affected. */
@@ -174,7 +170,6 @@ public final class BufferPool {
         for (Chunk c = idle.drain(sizeClass); c != null; ) {
             Chunk next = c.next;
             c.next = null;
-            idleBytes.addAndGet(-c.capacity);
             dropped(c.capacity, DropReason.TRIMMED);
             c = next;
         }
@@ -213,9 +208,13 @@ public final class BufferPool {
 
     // ---- chunk leasing, used by streams ----
 
-    /** The size class of the chunk after one of {@code sizeClass}: doubling up to the largest chunk. */
+    /**
+     * The size class of a stream's chunk after one of {@code sizeClass}: four times larger, up to
+     * the largest chunk. Quadrupling reaches the large chunks in few steps (a 64 KiB stream needs
+     * three chunks, not seven) while the first chunk stays small.
+     */
     int streamChunkClassAfter(int sizeClass) {
-        return Math.min(sizeClass + 1, maxStreamChunkClass);
+        return Math.min(sizeClass + 2, maxStreamChunkClass);
     }
 
     /** The smallest stream chunk class holding at least {@code bytes} (capped at the largest chunk). */
@@ -235,9 +234,7 @@ public final class BufferPool {
             classUsed[sizeClass] = true;
         }
         Chunk chunk = idle.pop(sizeClass);
-        if (chunk != null) {
-            idleBytes.addAndGet(-chunk.capacity);
-        } else {
+        if (chunk == null) {
             chunk = new Chunk(1 << (sizeClass + minChunkShift), sizeClass, directChunks);
             chunksAllocated.increment();
             bytesAllocated.add(chunk.capacity);
@@ -267,14 +264,10 @@ public final class BufferPool {
             dropped(capacity, DropReason.OVERSIZE);
             return;
         }
-        if (idleBytes.addAndGet(capacity) > maxIdleBytes) {
-            idleBytes.addAndGet(-capacity);
-            dropped(capacity, DropReason.POOL_FULL);
-            return;
-        }
-        if (!idle.push(chunk)) {
-            idleBytes.addAndGet(-capacity);
-            dropped(capacity, DropReason.CONTENDED);
+        ChunkFreeList.Refusal refused = idle.push(chunk);
+        if (refused != null) {
+            chunk.next = null;
+            dropped(capacity, refused == ChunkFreeList.Refusal.FULL ? DropReason.POOL_FULL : DropReason.CONTENDED);
         }
     }
 
@@ -300,7 +293,6 @@ public final class BufferPool {
     // ---- events ----
 
     void streamClosed(String tag, long length) {
-        streamsClosed.increment();
         if (listener != NO_LISTENER) {
             fire(l -> l.streamClosed(tag, length));
         }

@@ -18,12 +18,12 @@ import java.util.Map;
  * @param chunksAllocated of those, chunks newly allocated
  * @param chunksDropped   chunks given up to the garbage collector, by reason
  * @param leaks           streams found unreachable without {@code close()}
- * @param streamsCreated  streams created
- * @param streamsClosed   streams closed by their owner
+ *
+ * <p>Streams are not counted here: counting them would put a shared atomic on every stream's
+ * creation and close. The {@link BufferPoolListener} hears of each one.
  */
 public record PoolStats(long bytesInUse, long bytesIdle, long chunksLeased, long chunksReused,
-                        long chunksAllocated, Map<DropReason, Long> chunksDropped, long leaks,
-                        long streamsCreated, long streamsClosed) {
+                        long chunksAllocated, Map<DropReason, Long> chunksDropped, long leaks) {
 
     public PoolStats {
         EnumMap<DropReason, Long> copy = new EnumMap<>(DropReason.class);

@@ -67,7 +67,8 @@ public final class RecyclableOutputStream extends OutputStream {
     private int tailPos;
     /** How far the tail may be filled: its capacity, or less where the size cap cuts in. */
     private int tailLimit;
-    private long size;
+    /** The tail's backing array, or {@code null} when the tail is direct or absent: one load less per byte. */
+    private byte[] tailArray;
     /** Bumped whenever chunks leave the stream, so that cursors re-find their place. */
     private int structureVersion;
     private boolean closed;
@@ -91,15 +92,13 @@ public final class RecyclableOutputStream extends OutputStream {
             makeRoom(1);
             pos = tailPos;
         }
-        Chunk t = tail;
-        byte[] array = t.array;
+        byte[] array = tailArray;
         if (array != null) {
             array[pos] = (byte) b;
         } else {
-            t.buffer.put(pos, (byte) b);
+            tail.buffer.put(pos, (byte) b);
         }
         tailPos = pos + 1;
-        size++;
     }
 
     @Override
@@ -109,9 +108,9 @@ public final class RecyclableOutputStream extends OutputStream {
             ensureOpen();
             return;
         }
-        if (size + len > pool.maxStreamSize()) {
+        if (contentLength() + len > pool.maxStreamSize()) {
             ensureOpen();
-            throw sizeCapExceeded(size + len);
+            throw sizeCapExceeded(contentLength() + len);
         }
         while (len > 0) {
             int room = tailLimit - tailPos;
@@ -122,7 +121,6 @@ public final class RecyclableOutputStream extends OutputStream {
             int n = Math.min(room, len);
             tail.put(tailPos, b, off, n);
             tailPos += n;
-            size += n;
             off += n;
             len -= n;
         }
@@ -136,9 +134,9 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Writes the remaining bytes of {@code src}, advancing its position. */
     public void write(ByteBuffer src) throws IOException {
         int len = src.remaining();
-        if (size + len > pool.maxStreamSize()) {
+        if (contentLength() + len > pool.maxStreamSize()) {
             ensureOpen();
-            throw sizeCapExceeded(size + len);
+            throw sizeCapExceeded(contentLength() + len);
         }
         ensureOpen();
         while (src.hasRemaining()) {
@@ -151,7 +149,6 @@ public final class RecyclableOutputStream extends OutputStream {
             tail.buffer.put(tailPos, src, src.position(), n);
             src.position(src.position() + n);
             tailPos += n;
-            size += n;
         }
     }
 
@@ -196,7 +193,6 @@ public final class RecyclableOutputStream extends OutputStream {
                 break;
             }
             tailPos += n;
-            size += n;
             total += n;
         }
         return total;
@@ -220,7 +216,6 @@ public final class RecyclableOutputStream extends OutputStream {
                 break;
             }
             tailPos += n;
-            size += n;
             total += n;
         }
         return total;
@@ -234,7 +229,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (tailPos < tailLimit) {
             return true;
         }
-        if (size >= pool.maxStreamSize()) {
+        if (contentLength() >= pool.maxStreamSize()) {
             int probe;
             if (in != null) {
                 probe = in.read();
@@ -244,7 +239,7 @@ public final class RecyclableOutputStream extends OutputStream {
             if (probe < 0 || (channel != null && probe == 0)) {
                 return false;
             }
-            throw sizeCapExceeded(size + 1);
+            throw sizeCapExceeded(contentLength() + 1);
         }
         makeRoom(1);
         return true;
@@ -273,9 +268,9 @@ public final class RecyclableOutputStream extends OutputStream {
         int want = Math.max(1, Math.min(minBytes, pool.maxChunkSize()));
         int room = tailLimit - tailPos;
         if (room < want) {
-            long capRoom = pool.maxStreamSize() - size;
+            long capRoom = pool.maxStreamSize() - contentLength();
             if (capRoom <= 0) {
-                throw sizeCapExceeded(size + want);
+                throw sizeCapExceeded(contentLength() + want);
             }
             // a new chunk helps only where the cap allows more than the tail already offers
             if (tail == null || room < Math.min(want, capRoom)) {
@@ -296,16 +291,15 @@ public final class RecyclableOutputStream extends OutputStream {
                     + (tailLimit - tailPos) + " bytes were writable");
         }
         tailPos += bytes;
-        size += bytes;
     }
 
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
     private void makeRoom(int wanted) throws IOException {
         ensureOpen();
-        if (size >= pool.maxStreamSize()) {
-            throw sizeCapExceeded(size + wanted);
+        if (contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(contentLength() + wanted);
         }
-        appendChunk(1);
+        appendChunk(wanted);
     }
 
     /** Seals the tail and appends a chunk with room for {@code wanted} bytes where possible. */
@@ -313,7 +307,7 @@ public final class RecyclableOutputStream extends OutputStream {
         int next = tail == null ? 0 : pool.streamChunkClassAfter(tail.sizeClass);
         int sizeClass = Math.max(next, pool.streamChunkClassFor(wanted));
         Chunk c = pool.lease(sizeClass);
-        c.offset = size;
+        c.offset = contentLength();
         if (tail == null) {
             head = c;
             if (identity instanceof LeakTracker tracker) {
@@ -324,8 +318,9 @@ public final class RecyclableOutputStream extends OutputStream {
             tail.next = c;
         }
         tail = c;
+        tailArray = c.array;
         tailPos = 0;
-        tailLimit = (int) Math.min(c.capacity, pool.maxStreamSize() - size);
+        tailLimit = (int) Math.min(c.capacity, pool.maxStreamSize() - contentLength());
     }
 
     // ------------------------------------------------------------------ reading
@@ -335,15 +330,15 @@ public final class RecyclableOutputStream extends OutputStream {
         if (closed) {
             return 0;
         }
-        if (size > Integer.MAX_VALUE) {
-            throw new IllegalStateException("length " + size + " does not fit an int: use length()");
+        if (contentLength() > Integer.MAX_VALUE) {
+            throw new IllegalStateException("length " + contentLength() + " does not fit an int: use length()");
         }
-        return (int) size;
+        return (int) contentLength();
     }
 
     /** The content length as a {@code long}; 0 after close. */
     public long length() {
-        return closed ? 0 : size;
+        return closed ? 0 : contentLength();
     }
 
     /** Number of chunks holding the content (for diagnostics and sizing views). */
@@ -384,15 +379,15 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.fire(l -> l.toByteArrayCalled(tag(), size));
+        pool.fire(l -> l.toByteArrayCalled(tag(), contentLength()));
         return copyContent();
     }
 
     private byte[] copyContent() {
-        if (size > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("length " + size + " is too large for one array");
+        if (contentLength() > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("length " + contentLength() + " is too large for one array");
         }
-        byte[] copy = new byte[(int) size];
+        byte[] copy = new byte[(int) contentLength()];
         int at = 0;
         for (Chunk c = head; c != null; c = c.next) {
             int len = lengthOf(c);
@@ -523,10 +518,10 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        if (size > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("length " + size + " is too large for one array");
+        if (contentLength() > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("length " + contentLength() + " is too large for one array");
         }
-        int length = (int) size;
+        int length = (int) contentLength();
         if (head != null && head == tail && head.array != null) {
             head.cleanFrom(tailPos);
             head.touch(head.capacity);
@@ -547,12 +542,18 @@ public final class RecyclableOutputStream extends OutputStream {
 
     // ------------------------------------------------------------------ random access (package-private, for ContentChannel/ContentInputStream)
 
+    /** The content length: everything before the tail, plus what the tail holds. */
+    private long contentLength() {
+        Chunk t = tail;
+        return t == null ? 0 : t.offset + tailPos;
+    }
+
     int lengthOf(Chunk c) {
         return c == tail ? tailPos : c.length;
     }
 
     long rawSize() {
-        return size;
+        return contentLength();
     }
 
     int structureVersion() {
@@ -579,11 +580,11 @@ public final class RecyclableOutputStream extends OutputStream {
         if (end > pool.maxStreamSize()) {
             throw sizeCapExceeded(end);
         }
-        if (pos > size) {
-            appendZeros(pos - size);
+        if (pos > contentLength()) {
+            appendZeros(pos - contentLength());
         }
         Chunk c = null;
-        while (src.hasRemaining() && pos < size) {
+        while (src.hasRemaining() && pos < contentLength()) {
             c = chunkAt(pos, c);
             int at = (int) (pos - c.offset);
             int n = (int) Math.min(src.remaining(), lengthOf(c) - at);
@@ -604,7 +605,6 @@ public final class RecyclableOutputStream extends OutputStream {
             int n = (int) Math.min(count, tailLimit - tailPos);
             tail.zero(tailPos, tailPos + n);
             tailPos += n;
-            size += n;
             count -= n;
         }
     }
@@ -618,7 +618,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (newLength < 0) {
             throw new IllegalArgumentException("length must not be negative: " + newLength);
         }
-        if (newLength >= size) {
+        if (newLength >= contentLength()) {
             return;
         }
         if (newLength == 0) {
@@ -630,9 +630,9 @@ public final class RecyclableOutputStream extends OutputStream {
         last.touch(last.length);
         releaseAfter(last);
         tail = last;
+        tailArray = last.array;
         tailPos = (int) (newLength - last.offset);
         tailLimit = (int) Math.min(last.capacity, pool.maxStreamSize() - last.offset);
-        size = newLength;
     }
 
     /** Returns every chunk after {@code keep} to the pool. */
@@ -669,9 +669,9 @@ public final class RecyclableOutputStream extends OutputStream {
         structureVersion++;
         head.length = 0;
         tail = head;
+        tailArray = head.array;
         tailPos = 0;
         tailLimit = (int) Math.min(head.capacity, pool.maxStreamSize());
-        size = 0;
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -724,7 +724,7 @@ public final class RecyclableOutputStream extends OutputStream {
             return;
         }
         closed = true;
-        pool.streamClosed(tag(), size);
+        pool.streamClosed(tag(), contentLength());
         if (shared) {
             release();
         } else {
@@ -750,9 +750,9 @@ public final class RecyclableOutputStream extends OutputStream {
         sealTail();
         head = null;
         tail = null;
+        tailArray = null;
         tailPos = 0;
         tailLimit = 0;
-        size = 0;
         structureVersion++;
         if (identity instanceof LeakTracker tracker) {
             tracker.released();

@@ -4,47 +4,54 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Idle chunks, one lock-free stack per (size class, stripe), in the manner of Okio's
- * segment pool.
+ * Idle chunks, kept in stripes chosen by thread id, each stripe holding one stack per size
+ * class, in the manner of Okio's segment pool.
  *
- * <p>A thread claims a stack by swapping its head for {@link #BUSY}; a thread that finds
- * {@code BUSY} never waits, it moves on to the next stripe. Claiming the head, rather than
- * compare-and-swapping it, rules out the ABA problem that a recycled node would otherwise cause
- * in a Treiber stack. Stripes are chosen by thread id so that threads mostly touch their own
- * cache lines; a miss on the home stripe probes the others before giving up, because chunks
- * are often released on a different thread than the one that leased them.
+ * <p>A thread takes a stripe with one compare-and-set of the stripe's claim word and gives it
+ * back with a release store; under the claim it works on plain fields: the stacks, the
+ * stripe's idle bytes and its counters. So a warm lease or release costs exactly one atomic
+ * instruction. A thread that finds a stripe claimed never waits: it moves on to the next
+ * stripe, and only when every stripe is busy does it give up (the pool is a cache: a chunk
+ * not kept is garbage, never a leak). A miss on the home stripe probes the others, because
+ * chunks are often released on a different thread than the one that leased them.
+ *
+ * <p>The global cap on idle bytes is split evenly between stripes. A release that would put
+ * its home stripe over its share goes to another stripe with room, so the whole cap is usable
+ * and the sum over stripes never exceeds it, without a counter that all threads contend on.
  */
 public final class ChunkFreeList {
-    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Chunk[].class);
-    /** Slots are spread a cache line apart (16 compressed references) to avoid false sharing. */
-    private static final int SLOT_SPACING = 16;
-    private static final Chunk BUSY = new Chunk(0, -1, false);
+    private static final VarHandle CLAIM;
 
-    private final Chunk[] slots;
-    /**
-     * Successful pops per slot. Written only by the thread holding the slot's claim, so counting
-     * costs no atomic; the claim's release store publishes it.
-     */
-    private final long[] pops;
-    private final int stripeMask;
-    private final int stripes;
-
-    public ChunkFreeList(int sizeClasses, int stripes) {
-        if (Integer.bitCount(stripes) != 1) {
-            throw new IllegalArgumentException("stripes must be a power of two: " + stripes);
+    static {
+        try {
+            CLAIM = MethodHandles.lookup().findVarHandle(Stripe.class, "claim", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
-        this.stripes = stripes;
-        this.stripeMask = stripes - 1;
-        this.slots = new Chunk[(sizeClasses * stripes + 1) * SLOT_SPACING];
-        this.pops = new long[slots.length];
     }
 
+    /** The outcome of {@link #push} when the chunk was not kept. */
+    public enum Refusal { FULL, BUSY }
+
+    private final Stripe[] stripes;
+    private final int stripeMask;
+    private final long budgetPerStripe;
+
+    public ChunkFreeList(int sizeClasses, int stripeCount, long maxIdleBytes) {
+        if (Integer.bitCount(stripeCount) != 1) {
+            throw new IllegalArgumentException("stripes must be a power of two: " + stripeCount);
+        }
+        this.stripes = new Stripe[stripeCount];
+        for (int i = 0; i < stripeCount; i++) {
+            stripes[i] = new Stripe(sizeClasses);
+        }
+        this.stripeMask = stripeCount - 1;
+        this.budgetPerStripe = maxIdleBytes / stripeCount;
+    }
+
+    /** Enough stripes that the threads of this machine rarely meet. */
     public static int defaultStripes() {
         return Integer.highestOneBit(Math.max(1, Runtime.getRuntime().availableProcessors() * 2 - 1));
-    }
-
-    private int slot(int sizeClass, int stripe) {
-        return (sizeClass * stripes + stripe + 1) * SLOT_SPACING;
     }
 
     private int homeStripe() {
@@ -54,67 +61,69 @@ public final class ChunkFreeList {
     /** Takes an idle chunk of the class, or returns {@code null} if none could be had at once. */
     public Chunk pop(int sizeClass) {
         int home = homeStripe();
-        for (int i = 0; i < stripes; i++) {
-            int slot = slot(sizeClass, (home + i) & stripeMask);
-            if (SLOTS.getAcquire(slots, slot) == null) {
-                continue;
+        for (int i = 0; i <= stripeMask; i++) {
+            Stripe s = stripes[(home + i) & stripeMask];
+            if (s.heads[sizeClass] == null || !s.tryClaim()) {
+                continue; // the unguarded read is only a hint; it is checked again under the claim
             }
-            Chunk top = (Chunk) SLOTS.getAndSet(slots, slot, BUSY);
-            if (top == BUSY) {
-                continue;
+            Chunk top = s.heads[sizeClass];
+            if (top != null) {
+                s.heads[sizeClass] = top.next;
+                s.idleBytes -= top.capacity;
+                s.pops++;
             }
-            if (top == null) {
-                SLOTS.setRelease(slots, slot, (Chunk) null);
-                continue;
+            s.unclaim();
+            if (top != null) {
+                top.next = null;
+                return top;
             }
-            pops[slot]++;
-            SLOTS.setRelease(slots, slot, top.next);
-            top.next = null;
-            return top;
         }
         return null;
     }
 
-    /** Pushes an idle chunk; returns {@code false} if every stripe was busy at that moment. */
-    public boolean push(Chunk chunk) {
+    /**
+     * Keeps an idle chunk; returns {@code null} when kept, else why not: every stripe's share of
+     * the cap was used up ({@link Refusal#FULL}), or some stripe with room was busy at that
+     * instant ({@link Refusal#BUSY}).
+     */
+    public Refusal push(Chunk chunk) {
         int home = homeStripe();
-        int sizeClass = chunk.sizeClass;
-        for (int i = 0; i < stripes; i++) {
-            int slot = slot(sizeClass, (home + i) & stripeMask);
-            Chunk top = (Chunk) SLOTS.getAndSet(slots, slot, BUSY);
-            if (top == BUSY) {
+        int capacity = chunk.capacity;
+        boolean sawBusy = false;
+        for (int i = 0; i <= stripeMask; i++) {
+            Stripe s = stripes[(home + i) & stripeMask];
+            if (s.idleBytes + capacity > budgetPerStripe) {
+                continue; // unguarded read: at worst a stripe that just got room is skipped
+            }
+            if (!s.tryClaim()) {
+                sawBusy = true;
                 continue;
             }
-            chunk.next = top;
-            SLOTS.setRelease(slots, slot, chunk);
-            return true;
+            boolean kept = s.idleBytes + capacity <= budgetPerStripe;
+            if (kept) {
+                chunk.next = s.heads[chunk.sizeClass];
+                s.heads[chunk.sizeClass] = chunk;
+                s.idleBytes += capacity;
+            }
+            s.unclaim();
+            if (kept) {
+                return null;
+            }
         }
-        return false;
+        return sawBusy ? Refusal.BUSY : Refusal.FULL;
     }
 
-    /** Chunks taken from the idle stacks so far (exact once the pool is quiet). */
-    public long pops() {
-        VarHandle.acquireFence();
-        long total = 0;
-        for (long n : pops) {
-            total += n;
-        }
-        return total;
-    }
-
-    /**
-     * Detaches every idle chunk of a class and returns them as a linked list. Stripes that are
-     * busy at this moment are skipped; a later trim catches them.
-     */
+    /** Detaches every idle chunk of a class and returns them as a linked list. */
     public Chunk drain(int sizeClass) {
         Chunk drained = null;
-        for (int s = 0; s < stripes; s++) {
-            int slot = slot(sizeClass, s);
-            Chunk top = (Chunk) SLOTS.getAndSet(slots, slot, BUSY);
-            if (top == BUSY) {
-                continue;
+        for (Stripe s : stripes) {
+            s.claimWaiting();
+            Chunk top = s.heads[sizeClass];
+            s.heads[sizeClass] = null;
+            for (Chunk c = top; c != null; c = c.next) {
+                s.idleBytes -= c.capacity;
             }
-            SLOTS.setRelease(slots, slot, (Chunk) null);
+            s.unclaim();
             while (top != null) {
                 Chunk next = top.next;
                 top.next = drained;
@@ -123,5 +132,57 @@ public final class ChunkFreeList {
             }
         }
         return drained;
+    }
+
+    /** Idle bytes over all stripes (exact once the pool is quiet). */
+    public long idleBytes() {
+        long total = 0;
+        for (Stripe s : stripes) {
+            s.claimWaiting();
+            total += s.idleBytes;
+            s.unclaim();
+        }
+        return total;
+    }
+
+    /** Chunks taken from the idle stacks so far (exact once the pool is quiet). */
+    public long pops() {
+        long total = 0;
+        for (Stripe s : stripes) {
+            s.claimWaiting();
+            total += s.pops;
+            s.unclaim();
+        }
+        return total;
+    }
+
+    /** One stripe: its claim word and, guarded by it, its stacks and counters. */
+    @SuppressWarnings("unused") // the p and q fields keep neighbouring stripes' hot fields off one cache line
+    static final class Stripe {
+        long p1, p2, p3, p4, p5, p6, p7;
+        volatile int claim;
+        final Chunk[] heads;
+        long idleBytes;
+        long pops;
+        long q1, q2, q3, q4, q5, q6, q7;
+
+        Stripe(int sizeClasses) {
+            this.heads = new Chunk[sizeClasses];
+        }
+
+        boolean tryClaim() {
+            return CLAIM.compareAndSet(this, 0, 1);
+        }
+
+        /** For rare maintenance (trim, stats): waits out the brief claims of other threads. */
+        void claimWaiting() {
+            while (!tryClaim()) {
+                Thread.onSpinWait();
+            }
+        }
+
+        void unclaim() {
+            CLAIM.setRelease(this, 0);
+        }
     }
 }

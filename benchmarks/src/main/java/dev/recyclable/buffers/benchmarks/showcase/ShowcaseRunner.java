@@ -83,9 +83,9 @@ public final class ShowcaseRunner {
     private static String describe(PoolStats stats) {
         double reuse = stats.chunksLeased() == 0 ? 0 : 100.0 * stats.chunksReused() / stats.chunksLeased();
         return String.format(Locale.ROOT,
-                "  streams created %d, closed %d; chunks leased %d, of which reused %d (%.2f%%), allocated %d,"
+                "  chunks leased %d, of which reused %d (%.2f%%), allocated %d,"
                         + " dropped %d%n  bytes in use %d, bytes idle %d, leaks %d",
-                stats.streamsCreated(), stats.streamsClosed(), stats.chunksLeased(), stats.chunksReused(), reuse,
+                stats.chunksLeased(), stats.chunksReused(), reuse,
                 stats.chunksAllocated(), stats.chunksDroppedTotal(), stats.bytesInUse(), stats.bytesIdle(),
                 stats.leaks());
     }
