@@ -316,8 +316,18 @@ public final class TransferBenchmark {
         int ncPort = port + 1;
         Process listener = new ProcessBuilder("sh", "-c", "exec nc -l 127.0.0.1 " + ncPort + " > /dev/null")
                 .redirectErrorStream(true).start();
-        Thread.sleep(200); // let it bind
-        process(List.of("sh", "-c", "nc -N 127.0.0.1 " + ncPort + " < " + src));
+        // the listener binds asynchronously: retry the connect instead of guessing how long that takes
+        for (int attempt = 1; ; attempt++) {
+            Thread.sleep(100);
+            try {
+                process(List.of("sh", "-c", "nc -N 127.0.0.1 " + ncPort + " < " + src));
+                break;
+            } catch (IOException e) {
+                if (attempt == 50 || !listener.isAlive()) {
+                    throw e;
+                }
+            }
+        }
         if (!listener.waitFor(60, TimeUnit.SECONDS)) {
             listener.destroyForcibly();
             throw new IOException("netcat listener did not finish");
