@@ -5,8 +5,8 @@ import java.lang.management.ManagementFactory;
 /**
  * Measures bytes allocated and time per operation on the calling thread, with HotSpot's per-thread
  * allocation counter ({@code com.sun.management.ThreadMXBean}), the same counter JMH's
- * {@code -prof gc} reads. Each measurement runs the operation once as warm-up for as many
- * repetitions as it measures, so the JIT has compiled it before it is counted.
+ * {@code -prof gc} reads. Each measurement warms the operation up first, so the JIT has
+ * compiled it before it is counted.
  */
 public final class AllocationMeter {
 
@@ -30,9 +30,16 @@ public final class AllocationMeter {
         threads.setThreadAllocatedMemoryEnabled(true);
     }
 
-    /** Warms up with {@code repetitions} runs, then measures {@code repetitions} more. */
+    /** Long enough for C2 to compile a small operation, short enough for a showcase. */
+    private static final long WARM_UP_NANOS = 300_000_000L;
+
+    /**
+     * Warms up with at least {@code repetitions} runs and at least 300 ms of them (a quick
+     * operation needs many runs before the JIT has compiled it), then measures {@code repetitions}.
+     */
     public Measurement measure(String label, int repetitions, Operation operation) throws Exception {
-        for (int i = 0; i < repetitions; i++) {
+        long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
+        for (int i = 0; i < repetitions || System.nanoTime() < warmUpEnd; i++) {
             operation.run();
         }
         long threadId = Thread.currentThread().getId();
