@@ -364,8 +364,8 @@ public final class BufferPool {
 
         /**
          * The cap on idle pooled bytes, across all size classes. Default: 1/8 of the heap, at most
-         * 256 MiB. It is shared out evenly between the pool's free-list stripes (about twice the
-         * core count) so that no counter is contended; a chunk larger than one stripe's share is
+         * 256 MiB. It is shared out evenly between the pool's free-list stripes (one per core, rounded
+         * to a power of two) so that no counter is contended; a chunk larger than one stripe's share is
          * never kept.
          */
         public Builder maxIdleBytes(long bytes) {
