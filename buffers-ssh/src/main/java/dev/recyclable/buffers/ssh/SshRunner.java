@@ -4,6 +4,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.channel.ChannelSink;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
+import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
@@ -296,8 +297,8 @@ public final class SshRunner implements AutoCloseable {
 
     /** Configures and opens a connection. */
     public static final class Builder {
-        static final long DEFAULT_WINDOW = 2L << 20;
-        static final int DEFAULT_MAX_PACKET = 32 * 1024;
+        static final long DEFAULT_WINDOW = ChannelDefaults.WINDOW;
+        static final int DEFAULT_MAX_PACKET = ChannelDefaults.MAX_PACKET;
 
         private final String host;
         private int port = 22;
