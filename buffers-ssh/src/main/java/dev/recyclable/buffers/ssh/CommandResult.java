@@ -1,8 +1,7 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.RecyclableOutputStream;
-
-import java.nio.charset.StandardCharsets;
+import dev.recyclable.buffers.ssh.internal.CapturedOutput;
 
 /**
  * A finished command with its captured output, in pooled memory. Owns both streams: close the result (for
@@ -11,13 +10,11 @@ import java.nio.charset.StandardCharsets;
 public final class CommandResult implements AutoCloseable {
 
     private final CommandStatus status;
-    private final RecyclableOutputStream stdout;
-    private final RecyclableOutputStream stderr;
+    private final CapturedOutput output;
 
     CommandResult(CommandStatus status, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
         this.status = status;
-        this.stdout = stdout;
-        this.stderr = stderr;
+        this.output = new CapturedOutput(stdout, stderr);
     }
 
     public CommandStatus status() {
@@ -39,29 +36,28 @@ public final class CommandResult implements AutoCloseable {
      * result: read it, take views of it ({@code retain()} / {@code byteBuffers()}) but do not close it.
      */
     public RecyclableOutputStream stdout() {
-        return stdout;
+        return output.stdout();
     }
 
     /** Captured stderr; same ownership as {@link #stdout()}. */
     public RecyclableOutputStream stderr() {
-        return stderr;
+        return output.stderr();
     }
 
     /** Stdout decoded as UTF-8 (a copy: for small outputs and diagnostics). */
     public String stdoutText() {
-        return stdout.toString(StandardCharsets.UTF_8);
+        return output.stdoutText();
     }
 
     /** Stderr decoded as UTF-8 (a copy). */
     public String stderrText() {
-        return stderr.toString(StandardCharsets.UTF_8);
+        return output.stderrText();
     }
 
     /** Returns both streams' chunks to the pool (once no retained view holds them). Idempotent. */
     @Override
     public void close() {
-        stdout.close();
-        stderr.close();
+        output.close();
     }
 
     @Override

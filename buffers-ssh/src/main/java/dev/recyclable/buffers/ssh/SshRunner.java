@@ -4,11 +4,12 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.channel.ChannelSink;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
+import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
+import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
 import dev.recyclable.buffers.ssh.internal.DispatchingSink;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
-import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.SSHClient;
@@ -296,8 +297,8 @@ public final class SshRunner implements AutoCloseable {
 
     /** Configures and opens a connection. */
     public static final class Builder {
-        static final long DEFAULT_WINDOW = 2L << 20;
-        static final int DEFAULT_MAX_PACKET = 32 * 1024;
+        static final long DEFAULT_WINDOW = ChannelDefaults.WINDOW;
+        static final int DEFAULT_MAX_PACKET = ChannelDefaults.MAX_PACKET;
 
         private final String host;
         private int port = 22;
@@ -377,23 +378,8 @@ public final class SshRunner implements AutoCloseable {
          */
         public SshRunner connect() throws IOException {
             Objects.requireNonNull(credentials, "credentials are required");
-            SSHClient client = new SSHClient(config != null ? config : SshConfigs.shared());
-            client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
-            client.setConnectTimeout((int) connectTimeout.toMillis());
-            client.setTimeout((int) replyTimeout.toMillis());
-            client.getConnection().setTimeoutMs((int) replyTimeout.toMillis());
-            try {
-                hostKeys.applyTo(client);
-                client.connect(host, port);
-                credentials.authenticate(client);
-            } catch (IOException | RuntimeException e) {
-                try {
-                    client.close();
-                } catch (IOException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
+            SSHClient client = new Connector(config != null ? config : SshConfigs.shared(), connectTimeout,
+                    replyTimeout).connect(host, port, hostKeys, credentials, null);
             return new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize);
         }
     }

@@ -1,29 +1,18 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The runner contract against an in-process Apache MINA SSHD server that runs commands with /bin/sh. */
 class EmbeddedSshRunnerTest extends SshRunnerContractTest {
 
-    private static EmbeddedSshServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = EmbeddedSshServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final ServerPerClass<EmbeddedSshServer> SERVER = ServerPerClass.of(EmbeddedSshServer::start);
 
     @Override
     protected SshTestServer server() {
-        return server;
+        return SERVER.get();
     }
 }

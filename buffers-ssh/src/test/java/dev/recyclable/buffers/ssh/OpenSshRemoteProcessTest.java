@@ -2,12 +2,12 @@ package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,26 +29,16 @@ class OpenSshRemoteProcessTest {
     /** How long the server gets to deliver the kill before the test calls the process a survivor. */
     private static final Duration KILL_GRACE = Duration.ofSeconds(5);
 
-    private static OpenSshServer server;
+    @RegisterExtension
+    static final ServerPerClass<OpenSshServer> SERVER = ServerPerClass.of(OpenSshServer::start);
+
     private BufferPool pool;
     private SshRunner ssh;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = OpenSshServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @BeforeEach
     void connect() throws IOException {
         pool = BufferPool.builder().zeroOnRelease(true).build();
-        ssh = server.connect(pool);
+        ssh = SERVER.get().connect(pool);
     }
 
     @AfterEach
@@ -113,7 +103,7 @@ class OpenSshRemoteProcessTest {
         ExecutionException e = assertThrows(ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandCancelledException.class, e.getCause());
         assertGone("sleep 31.07");
-        ssh = server.connect(pool); // for the @AfterEach
+        ssh = SERVER.get().connect(pool); // for the @AfterEach
     }
 
     // ------------------------------------------------------------------ helpers
@@ -140,7 +130,7 @@ class OpenSshRemoteProcessTest {
 
     /** {@code pid command-line} of the test user's processes whose command line contains {@code marker}. */
     private static String pgrep(String marker) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("pgrep", "-a", "-u", server.user(), "-f", marker.replace(".", "\\."))
+        Process p = new ProcessBuilder("pgrep", "-a", "-u", SERVER.get().user(), "-f", marker.replace(".", "\\."))
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         p.waitFor();

@@ -1,29 +1,18 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The runner contract against a real OpenSSH server started for this class. */
 class OpenSshRunnerTest extends SshRunnerContractTest {
 
-    private static OpenSshServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = OpenSshServer.builder().maxSessions(32).start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final ServerPerClass<OpenSshServer> SERVER = ServerPerClass.of(() -> OpenSshServer.builder().maxSessions(32).start());
 
     @Override
     protected SshTestServer server() {
-        return server;
+        return SERVER.get();
     }
 }

@@ -1,15 +1,8 @@
 package dev.recyclable.buffers.benchmarks.core;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.RecyclableOutputStream;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.PooledByteBufAllocator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import okio.Buffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -52,46 +45,28 @@ public class PoolContentionBenchmark {
 
     @Setup
     public void setUp() {
-        piece = new byte[pieceBytes];
-        new SplittableRandom(pieceBytes).nextBytes(piece);
+        piece = Contenders.randomPiece(pieceBytes);
         sink = new DiscardingOutputStream();
         pool = BufferPool.shared();
     }
 
     @Benchmark
     public long recyclable() throws IOException {
-        try (RecyclableOutputStream out = pool.newStream()) {
-            Writers.write(out, piece, pieceBytes, totalBytes);
-            out.writeTo(sink);
-        }
-        return sink.bytesSeen();
+        return Contenders.recyclable(pool, piece, pieceBytes, totalBytes, sink);
     }
 
     @Benchmark
     public long baosWriteTo() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Writers.write(out, piece, pieceBytes, totalBytes);
-        out.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.baosWriteTo(piece, pieceBytes, totalBytes, sink);
     }
 
     @Benchmark
     public long nettyPooledHeap() throws IOException {
-        ByteBuf buffer = PooledByteBufAllocator.DEFAULT.heapBuffer();
-        try {
-            Writers.write(new ByteBufOutputStream(buffer), piece, pieceBytes, totalBytes);
-            buffer.readBytes(sink, buffer.readableBytes());
-        } finally {
-            buffer.release();
-        }
-        return sink.bytesSeen();
+        return Contenders.nettyPooledHeap(piece, pieceBytes, totalBytes, sink);
     }
 
     @Benchmark
     public long okioBuffer() throws IOException {
-        Buffer buffer = new Buffer();
-        Writers.write(buffer, piece, pieceBytes, totalBytes);
-        buffer.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.okioBuffer(piece, pieceBytes, totalBytes, sink);
     }
 }

@@ -62,19 +62,11 @@ public class StreamLifecycleBenchmark {
     /** One chunk leased and returned: 16 bytes written, consumed, closed. */
     @Benchmark
     public long oneChunk() throws IOException {
-        try (RecyclableOutputStream out = shared.newStream()) {
-            Writers.write(out, piece, TINY, TINY);
-            out.writeTo(sink);
-        }
-        return sink.bytesSeen();
+        return Contenders.recyclable(shared, piece, TINY, TINY, sink);
     }
 
     @Benchmark
     public long oneChunkUntracked() throws IOException {
-        try (RecyclableOutputStream out = untracked.newStream()) {
-            Writers.write(out, piece, TINY, TINY);
-            out.writeTo(sink);
-        }
-        return sink.bytesSeen();
+        return Contenders.recyclable(untracked, piece, TINY, TINY, sink);
     }
 }

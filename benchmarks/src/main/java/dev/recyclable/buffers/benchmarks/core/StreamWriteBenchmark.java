@@ -1,18 +1,11 @@
 package dev.recyclable.buffers.benchmarks.core;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.RecyclableOutputStream;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.PooledByteBufAllocator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import okio.Buffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.io.ExpandableDirectBufferOutputStream;
-import org.apache.commons.io.output.UnsynchronizedByteArrayOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -60,8 +53,7 @@ public class StreamWriteBenchmark {
 
     @Setup
     public void setUp() {
-        piece = new byte[pieceBytes];
-        new SplittableRandom(pieceBytes).nextBytes(piece);
+        piece = Contenders.randomPiece(pieceBytes);
         limitTarget = new byte[totalBytes];
         sink = new DiscardingOutputStream();
         pool = BufferPool.shared();
@@ -81,20 +73,13 @@ public class StreamWriteBenchmark {
     /** Ours: a stream from the shared pool, consumed with {@code writeTo}, closed to return its chunks. */
     @Benchmark
     public long recyclable() throws IOException {
-        try (RecyclableOutputStream out = pool.newStream()) {
-            Writers.write(out, piece, pieceBytes, totalBytes);
-            out.writeTo(sink);
-        }
-        return sink.bytesSeen();
+        return Contenders.recyclable(pool, piece, pieceBytes, totalBytes, sink);
     }
 
     /** The usual way, consumed without a copy. */
     @Benchmark
     public long baosWriteTo() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Writers.write(out, piece, pieceBytes, totalBytes);
-        out.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.baosWriteTo(piece, pieceBytes, totalBytes, sink);
     }
 
     /** The usual way as most code does it: {@code toByteArray()} then hand the array on. */
@@ -110,23 +95,13 @@ public class StreamWriteBenchmark {
     /** commons-io's unsynchronized, segmented variant. */
     @Benchmark
     public long commonsIo() throws IOException {
-        UnsynchronizedByteArrayOutputStream out = UnsynchronizedByteArrayOutputStream.builder().get();
-        Writers.write(out, piece, pieceBytes, totalBytes);
-        out.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.commonsIo(piece, pieceBytes, totalBytes, sink);
     }
 
     /** Netty's pooled heap buffer behind a ByteBufOutputStream, released every op. */
     @Benchmark
     public long nettyPooledHeap() throws IOException {
-        ByteBuf buffer = PooledByteBufAllocator.DEFAULT.heapBuffer();
-        try {
-            Writers.write(new ByteBufOutputStream(buffer), piece, pieceBytes, totalBytes);
-            buffer.readBytes(sink, buffer.readableBytes());
-        } finally {
-            buffer.release();
-        }
-        return sink.bytesSeen();
+        return Contenders.nettyPooledHeap(piece, pieceBytes, totalBytes, sink);
     }
 
     /** Agrona as most of its users hold it: one buffer per thread, rewound and reused forever. */
@@ -142,19 +117,12 @@ public class StreamWriteBenchmark {
     /** Agrona with a fresh expandable buffer per op, like a ByteArrayOutputStream. */
     @Benchmark
     public long agronaFresh() throws IOException {
-        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
-        ExpandableDirectBufferOutputStream out = new ExpandableDirectBufferOutputStream(buffer);
-        Writers.write(out, piece, pieceBytes, totalBytes);
-        sink.write(buffer.byteArray(), 0, out.position());
-        return sink.bytesSeen();
+        return Contenders.agronaFresh(piece, pieceBytes, totalBytes, sink);
     }
 
     /** Okio's segmented Buffer (segments come from and return to its SegmentPool). */
     @Benchmark
     public long okioBuffer() throws IOException {
-        Buffer buffer = new Buffer();
-        Writers.write(buffer, piece, pieceBytes, totalBytes);
-        buffer.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.okioBuffer(piece, pieceBytes, totalBytes, sink);
     }
 }

@@ -1,17 +1,8 @@
 package dev.recyclable.buffers.benchmarks.core;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.RecyclableOutputStream;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.PooledByteBufAllocator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-import okio.Buffer;
-import org.agrona.ExpandableArrayBuffer;
-import org.agrona.io.ExpandableDirectBufferOutputStream;
-import org.apache.commons.io.output.UnsynchronizedByteArrayOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,55 +45,31 @@ public class TinyStreamBenchmark {
 
     @Benchmark
     public long recyclable() throws IOException {
-        try (RecyclableOutputStream out = pool.newStream()) {
-            Writers.write(out, piece, TINY, TINY);
-            out.writeTo(sink);
-        }
-        return sink.bytesSeen();
+        return Contenders.recyclable(pool, piece, TINY, TINY, sink);
     }
 
     @Benchmark
     public long baosWriteTo() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Writers.write(out, piece, TINY, TINY);
-        out.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.baosWriteTo(piece, TINY, TINY, sink);
     }
 
     @Benchmark
     public long commonsIo() throws IOException {
-        UnsynchronizedByteArrayOutputStream out = UnsynchronizedByteArrayOutputStream.builder().get();
-        Writers.write(out, piece, TINY, TINY);
-        out.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.commonsIo(piece, TINY, TINY, sink);
     }
 
     @Benchmark
     public long nettyPooledHeap() throws IOException {
-        ByteBuf buffer = PooledByteBufAllocator.DEFAULT.heapBuffer();
-        try {
-            Writers.write(new ByteBufOutputStream(buffer), piece, TINY, TINY);
-            buffer.readBytes(sink, buffer.readableBytes());
-        } finally {
-            buffer.release();
-        }
-        return sink.bytesSeen();
+        return Contenders.nettyPooledHeap(piece, TINY, TINY, sink);
     }
 
     @Benchmark
     public long agronaFresh() throws IOException {
-        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
-        ExpandableDirectBufferOutputStream out = new ExpandableDirectBufferOutputStream(buffer);
-        Writers.write(out, piece, TINY, TINY);
-        sink.write(buffer.byteArray(), 0, out.position());
-        return sink.bytesSeen();
+        return Contenders.agronaFresh(piece, TINY, TINY, sink);
     }
 
     @Benchmark
     public long okioBuffer() throws IOException {
-        Buffer buffer = new Buffer();
-        Writers.write(buffer, piece, TINY, TINY);
-        buffer.writeTo(sink);
-        return sink.bytesSeen();
+        return Contenders.okioBuffer(piece, TINY, TINY, sink);
     }
 }

@@ -2,6 +2,8 @@ package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.benchmarks.core.DiscardingOutputStream;
+import dev.recyclable.buffers.benchmarks.core.Writers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,7 +33,8 @@ public final class CoreSection implements ShowcaseSection {
             new Workload("16 MiB in 4 KiB writes", 16 << 20, PIECE));
 
     private final byte[] piece = new byte[PIECE];
-    private final CountingSink sink = new CountingSink();
+    /** The consumer: counts what it is given, so the work cannot be skipped, and keeps nothing. */
+    private final DiscardingOutputStream sink = new DiscardingOutputStream();
 
     public CoreSection() {
         new SplittableRandom(42).nextBytes(piece);
@@ -89,34 +92,8 @@ public final class CoreSection implements ShowcaseSection {
                 same ? workload.totalBytes() + " bytes" : "length " + length + ", expected " + workload.totalBytes());
     }
 
-    /** The serializer: sees only an OutputStream. */
+    /** The serializer: sees only an OutputStream (the benchmarks' writer, the same workload shape). */
     private void fill(OutputStream out, Workload workload) throws IOException {
-        int total = workload.totalBytes();
-        if (workload.pieceBytes() == 1) {
-            for (int i = 0; i < total; i++) {
-                out.write(i);
-            }
-            return;
-        }
-        for (int written = 0; written < total; ) {
-            int length = Math.min(workload.pieceBytes(), total - written);
-            out.write(piece, 0, length);
-            written += length;
-        }
-    }
-
-    /** The consumer: counts what it is given, so the work cannot be skipped, and keeps nothing. */
-    private static final class CountingSink extends OutputStream {
-        private long bytes;
-
-        @Override
-        public void write(int b) {
-            bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes += len;
-        }
+        Writers.write(out, piece, workload.pieceBytes(), workload.totalBytes());
     }
 }

@@ -13,7 +13,7 @@ public final class ShowcaseSections {
     /** Where optional sections live; a missing class is skipped, a broken one fails the showcase. */
     static final List<String> OPTIONAL_SECTION_CLASSES = List.of(
             "dev.recyclable.buffers.benchmarks.ssh.SshShowcaseSection",
-            // the name deps-ssh-showcase.xml announced for the SSH section
+            // the SSH section (issue 4)
             "dev.recyclable.buffers.benchmarks.showcase.SshSection",
             "dev.recyclable.buffers.benchmarks.websocket.WebSocketShowcaseSection");
 

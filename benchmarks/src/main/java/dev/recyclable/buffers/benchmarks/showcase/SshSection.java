@@ -5,6 +5,7 @@ import dev.recyclable.buffers.PoolStats;
 import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.IOUtils;
 import net.schmizz.sshj.connection.channel.direct.Session;

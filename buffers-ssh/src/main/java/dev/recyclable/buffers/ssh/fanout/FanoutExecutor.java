@@ -3,6 +3,7 @@ package dev.recyclable.buffers.ssh.fanout;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import net.schmizz.sshj.Config;
 import org.slf4j.Logger;
@@ -212,8 +213,8 @@ public final class FanoutExecutor implements AutoCloseable {
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration replyTimeout = Duration.ofSeconds(30);
         private Duration idleTimeout = Duration.ofSeconds(30);
-        private long windowSize = 2L << 20;
-        private int maxPacketSize = 32 * 1024;
+        private long windowSize = ChannelDefaults.WINDOW;
+        private int maxPacketSize = ChannelDefaults.MAX_PACKET;
         private int maxOpenAttempts = 4;
 
         private Builder() {

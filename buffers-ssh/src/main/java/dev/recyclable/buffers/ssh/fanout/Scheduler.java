@@ -7,6 +7,7 @@ import dev.recyclable.buffers.ssh.CommandStatus;
 import dev.recyclable.buffers.ssh.CommandTimeoutException;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
+import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.connection.channel.OpenFailException;
@@ -184,7 +185,8 @@ final class Scheduler {
         peakHandshakesPerHost = Math.max(peakHandshakesPerHost, h.opening);
         execute(connectors, () -> {
             try {
-                SSHClient client = connector.connect(h.key, (reason, message) -> post(() -> connectionDied(c)));
+                SSHClient client = connector.connect(h.key.host(), h.key.port(), h.key.hostKeys(),
+                        h.key.credentials(), (reason, message) -> post(() -> connectionDied(c)));
                 post(() -> connected(c, client), () -> Connector.closeQuietly(client));
             } catch (IOException | RuntimeException e) {
                 post(() -> connectFailed(c, e));

@@ -2,8 +2,7 @@ package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.CommandStatus;
-
-import java.nio.charset.StandardCharsets;
+import dev.recyclable.buffers.ssh.internal.CapturedOutput;
 
 /**
  * One target's result with its captured output in pooled memory. Whoever receives it (the {@link ResultListener}
@@ -14,13 +13,12 @@ import java.nio.charset.StandardCharsets;
 public final class TargetResult implements AutoCloseable {
 
     private final TargetOutcome outcome;
-    private final RecyclableOutputStream stdout;
-    private final RecyclableOutputStream stderr;
+    /** {@code null} when the target failed. */
+    private final CapturedOutput output;
 
     TargetResult(TargetOutcome outcome, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
         this.outcome = outcome;
-        this.stdout = stdout;
-        this.stderr = stderr;
+        this.output = stdout == null ? null : new CapturedOutput(stdout, stderr);
     }
 
     /** The buffer-free summary (the same object the run's futures complete with). */
@@ -49,7 +47,7 @@ public final class TargetResult implements AutoCloseable {
 
     /** Whether there is captured output (the command ran to its end). */
     public boolean hasOutput() {
-        return stdout != null;
+        return output != null;
     }
 
     /**
@@ -59,40 +57,38 @@ public final class TargetResult implements AutoCloseable {
      * @throws IllegalStateException if the target failed (no output is kept for failures)
      */
     public RecyclableOutputStream stdout() {
-        requireOutput();
-        return stdout;
+        return requireOutput().stdout();
     }
 
     /** Captured stderr; same ownership and rules as {@link #stdout()}. */
     public RecyclableOutputStream stderr() {
-        requireOutput();
-        return stderr;
+        return requireOutput().stderr();
     }
 
     /** Stdout decoded as UTF-8 (a copy, for small outputs); empty for failed targets. */
     public String stdoutText() {
-        return stdout == null ? "" : stdout.toString(StandardCharsets.UTF_8);
+        return output == null ? "" : output.stdoutText();
     }
 
     /** Stderr decoded as UTF-8 (a copy); empty for failed targets. */
     public String stderrText() {
-        return stderr == null ? "" : stderr.toString(StandardCharsets.UTF_8);
+        return output == null ? "" : output.stderrText();
     }
 
     /** Returns the output's chunks to the pool (once no retained view holds them). Idempotent. */
     @Override
     public void close() {
-        if (stdout != null) {
-            stdout.close();
-            stderr.close();
+        if (output != null) {
+            output.close();
         }
     }
 
-    private void requireOutput() {
-        if (stdout == null) {
+    private CapturedOutput requireOutput() {
+        if (output == null) {
             throw new IllegalStateException("target " + target().id() + " failed (" + failure()
                     + "): there is no output");
         }
+        return output;
     }
 
     @Override

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeoutException;
  * }</pre>
  *
  * <h2>The fast path, and why</h2>
- * Measured on loopback against OpenSSH 9.2, 1 GiB each way (benchmarks/.../ssh/transfer, RESULTS.md there):
+ * Measured on loopback against OpenSSH 9.2, 1 GiB each way (benchmarks/run-transfer.sh, benchmarks/results-notes/transfer.md):
  * <ul>
  *   <li><b>exec + {@code cat}, not SFTP or SCP.</b> Each transfer is one session channel running {@code cat}
  *       (download) or {@code cat > part && mv part file} (upload). sshj's SFTP was 25-40&nbsp;% slower and

@@ -6,6 +6,7 @@ import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.channel.ChannelSink;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.transport.JdkGcmCipherFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -15,9 +16,8 @@ import net.schmizz.sshj.common.Message;
 import net.schmizz.sshj.common.SSHPacket;
 import net.schmizz.sshj.transport.cipher.Cipher;
 import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.InputStream;
 import java.util.List;
@@ -37,17 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SshjInternalsTest {
 
-    private static OpenSshServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = OpenSshServer.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final ServerPerClass<OpenSshServer> SERVER = ServerPerClass.of(OpenSshServer::start);
 
     @Test
     void sshjIsTheVersionThisModuleWasWrittenAgainst() throws Exception {
@@ -87,13 +78,13 @@ class SshjInternalsTest {
     void negotiatesAes128GcmWithOpenSsh() throws Exception {
         AtomicReference<String> negotiated = new AtomicReference<>();
         SSHClient client = new SSHClient(SshConfigs.shared());
-        client.addHostKeyVerifier(new OpenSSHKnownHosts(server.knownHosts().toFile()));
+        client.addHostKeyVerifier(new OpenSSHKnownHosts(SERVER.get().knownHosts().toFile()));
         client.addAlgorithmsVerifier(algorithms -> {
             negotiated.set(algorithms.getClient2ServerCipherAlgorithm());
             return true;
         });
         try {
-            client.connect(server.host(), server.port());
+            client.connect(SERVER.get().host(), SERVER.get().port());
             assertEquals("aes128-gcm@openssh.com", negotiated.get());
         } finally {
             client.disconnect();
@@ -104,7 +95,7 @@ class SshjInternalsTest {
     void connectionRoutesChannelMessagesByIdAndForgetsClosedChannels() throws Exception {
         BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
         List<String> events = new CopyOnWriteArrayList<>();
-        try (SshRunner ssh = server.connect(pool)) {
+        try (SshRunner ssh = SERVER.get().connect(pool)) {
             ChannelSink sink = new ChannelSink() {
                 @Override
                 public void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
@@ -132,7 +123,7 @@ class SshjInternalsTest {
     @Test
     void windowIsOnlyReturnedWhenGranted() throws Exception {
         BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
-        try (SshRunner ssh = server.connect(pool)) {
+        try (SshRunner ssh = SERVER.get().connect(pool)) {
             long[] received = new long[1];
             ChannelSink hoarder = new ChannelSink() {
                 @Override

@@ -1,34 +1,23 @@
 package dev.recyclable.buffers.ssh.transfer;
 
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The transfer contract against an in-process Apache MINA SSHD server running commands with /bin/sh. */
 class EmbeddedSshTransferTest extends TransferContractTest {
 
-    private static EmbeddedSshServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = EmbeddedSshServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final ServerPerClass<EmbeddedSshServer> SERVER = ServerPerClass.of(EmbeddedSshServer::start);
 
     @Override
     protected SshTestServer server() {
-        return server;
+        return SERVER.get();
     }
 
     @Override
     protected SshTestServer newServer() throws Exception {
-        return EmbeddedSshServer.start();
+        return SERVER.startAnother();
     }
 }

@@ -3,10 +3,12 @@ package dev.recyclable.buffers.ssh.transfer;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,24 +39,19 @@ class GibibyteTransferTest {
      */
     private static final long MAX_OWN_LOOP_ALLOCATED_PER_MIB = 2048;
 
-    private static OpenSshServer server;
+    @RegisterExtension
+    static final ServerPerClass<OpenSshServer> SERVER = ServerPerClass.of(OpenSshServer::start);
+
     private static Path dir;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = OpenSshServer.start();
+    static void createDir() throws IOException {
         dir = TestFiles.sharedDir();
     }
 
     @AfterAll
-    static void stop() throws IOException {
-        try {
-            if (server != null) {
-                server.close();
-            }
-        } finally {
-            TestFiles.deleteTree(dir);
-        }
+    static void deleteDir() throws IOException {
+        TestFiles.deleteTree(dir);
     }
 
     @Test
@@ -66,7 +63,7 @@ class GibibyteTransferTest {
         Path uploaded = dir.resolve("uploaded");
         AtomicLong peakPooled = new AtomicLong();
         AllocationMeter meter = new AllocationMeter();
-        try (SshRunner ssh = server.connect(pool)) {
+        try (SshRunner ssh = SERVER.get().connect(pool)) {
             SshTransfer transfer = SshTransfer.over(ssh).withOptions(TransferOptions.builder().syncFiles(false)
                     .progressInterval(64L << 20)
                     .listener((moved, total) -> peakPooled.accumulateAndGet(pool.stats().bytesInUse(), Math::max))

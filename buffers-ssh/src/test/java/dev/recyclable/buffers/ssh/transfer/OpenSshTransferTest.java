@@ -1,34 +1,23 @@
 package dev.recyclable.buffers.ssh.transfer;
 
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The transfer contract against a real OpenSSH server started for this class. */
 class OpenSshTransferTest extends TransferContractTest {
 
-    private static OpenSshServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = OpenSshServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final ServerPerClass<OpenSshServer> SERVER = ServerPerClass.of(OpenSshServer::start);
 
     @Override
     protected SshTestServer server() {
-        return server;
+        return SERVER.get();
     }
 
     @Override
     protected SshTestServer newServer() throws Exception {
-        return OpenSshServer.start();
+        return SERVER.startAnother();
     }
 }

@@ -46,7 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * afterwards), then measures one run from nothing: wall time including every connect, peak live threads
  * ({@code ThreadMXBean}), and peak heap (the sum of the heap pools' peak usage, reset after the warm-up).
  *
- * <p>Run: {@code benchmarks/src/main/java/dev/recyclable/buffers/benchmarks/ssh/fanout/run-fanout-bench.sh}
+ * <p>Run: {@code benchmarks/run-fanout.sh}
  * (starts its own sshd with raised MaxSessions/MaxStartups, runs every contender, prints a table).
  * By hand: {@code java -cp ... FanoutBenchmark <contender> <host> <port> <user> <key> <known_hosts> <count>
  * <parallelism> [connections] [sessionsPerConnection]}.

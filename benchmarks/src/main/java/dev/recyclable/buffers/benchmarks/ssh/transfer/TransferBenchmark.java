@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  * table, plus the ratios the issue asks for.
  *
  * <p>Not JMH: two of the peers are external processes, and one 1 GiB transfer is long enough to time directly.
- * Run through {@code run-transfer-bench.sh} next to this file, which starts a private sshd and creates the file.
+ * Run through {@code benchmarks/run-transfer.sh}, which starts a private sshd and creates the file.
  *
  * <pre>
  * java ... TransferBenchmark host port user keyFile knownHosts remoteDir localFile [reps] [case,...]

@@ -1,0 +1,74 @@
+package dev.recyclable.buffers.ssh.internal;
+
+import dev.recyclable.buffers.ssh.HostKeyPolicy;
+import dev.recyclable.buffers.ssh.SshCredentials;
+import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.transport.DisconnectListener;
+
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * Opens, verifies and authenticates one sshj connection: the set-up shared by {@code SshRunner.Builder.connect()}
+ * and the fan-out's connector threads. Blocking.
+ */
+public final class Connector {
+
+    private final Config config;
+    private final int connectTimeoutMs;
+    private final int replyTimeoutMs;
+
+    /**
+     * @param connectTimeout TCP connect timeout
+     * @param replyTimeout   how long to wait for the server's replies (handshake, channel open, exec)
+     */
+    public Connector(Config config, Duration connectTimeout, Duration replyTimeout) {
+        this.config = config;
+        this.connectTimeoutMs = (int) connectTimeout.toMillis();
+        this.replyTimeoutMs = (int) replyTimeout.toMillis();
+    }
+
+    /**
+     * Connects with TCP_NODELAY, verifies the host key and authenticates; on any failure closes the client again
+     * (a close failure is added to the thrown exception as suppressed).
+     *
+     * @param onDisconnect told when the transport dies later (server gone, network cut, our own close), or
+     *                     {@code null} for sshj's default
+     * @throws net.schmizz.sshj.transport.TransportException  host key refused or connection failed
+     * @throws net.schmizz.sshj.userauth.UserAuthException    authentication refused
+     */
+    public SSHClient connect(String host, int port, HostKeyPolicy hostKeys, SshCredentials credentials,
+                             DisconnectListener onDisconnect) throws IOException {
+        SSHClient client = new SSHClient(config);
+        client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
+        client.setConnectTimeout(connectTimeoutMs);
+        client.setTimeout(replyTimeoutMs);
+        client.getConnection().setTimeoutMs(replyTimeoutMs);
+        try {
+            hostKeys.applyTo(client);
+            if (onDisconnect != null) {
+                client.getTransport().setDisconnectListener(onDisconnect);
+            }
+            client.connect(host, port);
+            credentials.authenticate(client);
+            return client;
+        } catch (IOException | RuntimeException e) {
+            try {
+                client.close();
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    public static void closeQuietly(SSHClient client) {
+        try {
+            client.close();
+        } catch (IOException | RuntimeException ignored) {
+            // closing: nothing left to do with the error
+        }
+    }
+}
