@@ -136,6 +136,31 @@ public final class WebSocketDecoder implements AutoCloseable {
         }
     }
 
+    /**
+     * Consumes {@code length} bytes of {@code src} from absolute {@code index}; the source is not
+     * kept. Payload bytes are copied in bulk straight into the message's chunks and unmasked
+     * there, so a transport buffer needs no intermediate array or NIO view.
+     *
+     * @throws WebSocketProtocolException the peer broke the protocol or a limit
+     */
+    public void feed(ByteSource src, int index, int length) throws WebSocketProtocolException {
+        Objects.requireNonNull(src, "src");
+        if (length < 0) {
+            throw new IllegalArgumentException("negative length: " + length);
+        }
+        int i = index;
+        int end = index + length;
+        while (i < end && state != State.DONE) {
+            if (state == State.PAYLOAD) {
+                int n = (int) Math.min(end - i, payloadLeft);
+                payloadFromSource(src, i, n);
+                i += n;
+            } else {
+                headerByte(src.getByte(i++) & 0xFF);
+            }
+        }
+    }
+
     /** Whether the decoder stopped taking input: after a violation, a Close frame, or {@link #close()}. */
     public boolean isDone() {
         return state == State.DONE;
@@ -364,6 +389,47 @@ public final class WebSocketDecoder implements AutoCloseable {
                         maskPhase = Masking.copy(src, index + done, dst, at, n, maskKey, maskPhase);
                     } else {
                         dst.put(at, src, index + done, n);
+                    }
+                    checkText(dst, at, n);
+                }
+                commit(n);
+                done += n;
+            }
+            messageLength += length;
+        }
+        payloadLeft -= length;
+        if (payloadLeft == 0) {
+            frameComplete();
+        }
+    }
+
+    private void payloadFromSource(ByteSource src, int index, int length) throws WebSocketProtocolException {
+        if (Opcodes.isControl(opcode)) {
+            src.getBytes(index, controlPayload, controlLength, length);
+            if (masked) {
+                maskPhase = Masking.copy(controlPayload, controlLength, controlPayload, controlLength, length,
+                        maskKey, maskPhase);
+            }
+            controlLength += length;
+        } else {
+            int done = 0;
+            while (done < length) {
+                ByteBuffer dst = writable(length - done);
+                int n = Math.min(dst.remaining(), length - done);
+                int at = dst.position();
+                if (dst.hasArray()) {
+                    int dstIndex = dst.arrayOffset() + at;
+                    byte[] dstArray = dst.array();
+                    src.getBytes(index + done, dstArray, dstIndex, n);
+                    if (masked) {
+                        // in place: the bytes are in the chunk, still hot in the cache
+                        maskPhase = Masking.copy(dstArray, dstIndex, dstArray, dstIndex, n, maskKey, maskPhase);
+                    }
+                    checkText(dstArray, dstIndex, n);
+                } else {
+                    src.getBytes(index + done, dst, at, n);
+                    if (masked) {
+                        maskPhase = Masking.copy(dst, at, dst, at, n, maskKey, maskPhase);
                     }
                     checkText(dst, at, n);
                 }

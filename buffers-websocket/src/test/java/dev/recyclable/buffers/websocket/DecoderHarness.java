@@ -8,7 +8,7 @@ import java.util.Random;
 
 /** Feeds wire bytes to a fresh decoder in a chosen chunking and input kind. */
 final class DecoderHarness {
-    enum Chunking { WHOLE, BYTE_BY_BYTE, RANDOM_SPLITS, DIRECT_BUFFERS }
+    enum Chunking { WHOLE, BYTE_BY_BYTE, RANDOM_SPLITS, DIRECT_BUFFERS, SOURCE }
 
     private DecoderHarness() {
     }
@@ -59,6 +59,34 @@ final class DecoderHarness {
                     direct.position(3);
                     direct.put(wire, i, n).flip().position(3);
                     decoder.feed(direct.slice());
+                    i += n;
+                }
+            }
+            case SOURCE -> {
+                // a random-access source at a shifted index, as a Netty ByteBuf's reader index
+                int shift = 5;
+                byte[] shifted = new byte[wire.length + shift];
+                System.arraycopy(wire, 0, shifted, shift, wire.length);
+                ByteSource source = new ByteSource() {
+                    @Override
+                    public byte getByte(int index) {
+                        return shifted[index];
+                    }
+
+                    @Override
+                    public void getBytes(int index, byte[] dst, int dstIndex, int length) {
+                        System.arraycopy(shifted, index, dst, dstIndex, length);
+                    }
+
+                    @Override
+                    public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
+                        dst.put(dstIndex, shifted, index, length);
+                    }
+                };
+                int i = 0;
+                while (i < wire.length) {
+                    int n = Math.min(wire.length - i, 1 + random.nextInt(300));
+                    decoder.feed(source, shift + i, n);
                     i += n;
                 }
             }

@@ -106,14 +106,35 @@ class FuzzTest {
         int i = 0;
         while (i < wire.length && !decoder.isDone()) {
             int n = Math.min(wire.length - i, 1 + random.nextInt(random.nextBoolean() ? 8 : 2000));
-            if (random.nextBoolean()) {
+            int kind = random.nextInt(3);
+            if (kind == 0) {
                 decoder.feed(wire, i, n);
+            } else if (kind == 1) {
+                decoder.feed(new ArraySource(wire), i, n);
             } else {
                 ByteBuffer b = random.nextBoolean() ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n);
                 b.put(wire, i, n).flip();
                 decoder.feed(b);
             }
             i += n;
+        }
+    }
+
+    /** The wire as a random-access {@link ByteSource}, as a transport buffer would be. */
+    private record ArraySource(byte[] bytes) implements ByteSource {
+        @Override
+        public byte getByte(int index) {
+            return bytes[index];
+        }
+
+        @Override
+        public void getBytes(int index, byte[] dst, int dstIndex, int length) {
+            System.arraycopy(bytes, index, dst, dstIndex, length);
+        }
+
+        @Override
+        public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
+            dst.put(dstIndex, bytes, index, length);
         }
     }
 

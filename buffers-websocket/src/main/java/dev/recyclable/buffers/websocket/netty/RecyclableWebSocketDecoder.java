@@ -1,6 +1,7 @@
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.ByteSource;
 import dev.recyclable.buffers.websocket.CloseCodes;
 import dev.recyclable.buffers.websocket.Opcodes;
 import dev.recyclable.buffers.websocket.Role;
@@ -45,6 +46,8 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private final boolean answerPings;
     private ChannelHandlerContext context;
     private WebSocketDecoder decoder;
+    /** Reused for every direct read: the decoder's view of the current ByteBuf. */
+    private final ByteBufSource source = new ByteBufSource();
 
     /**
      * @param role        SERVER for a server's pipeline (peer frames must be masked)
@@ -103,12 +106,15 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
         }
         if (buf.hasArray()) {
             decoder.feed(buf.array(), buf.arrayOffset() + buf.readerIndex(), readable);
-        } else if (buf.nioBufferCount() == 1) {
-            // the buffer's own reusable NIO view: no allocation per read
-            decoder.feed(buf.internalNioBuffer(buf.readerIndex(), readable));
         } else {
-            for (ByteBuffer part : buf.nioBuffers(buf.readerIndex(), readable)) {
-                decoder.feed(part);
+            // direct or composite: payload bytes go straight from the ByteBuf into the message's
+            // chunks (getBytes), without the NIO view a pooled buffer would create per read
+            ByteBufSource s = source;
+            s.buf = buf;
+            try {
+                decoder.feed(s, buf.readerIndex(), readable);
+            } finally {
+                s.buf = null;
             }
         }
     }
@@ -131,6 +137,27 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private static String shortReason(WebSocketProtocolException e) {
         String m = e.getMessage();
         return m.length() > 100 ? m.substring(0, 100) : m;
+    }
+
+    /** A {@link ByteBuf} as the decoder's input, by absolute index; no allocation per read. */
+    private static final class ByteBufSource implements ByteSource {
+        ByteBuf buf;
+
+        @Override
+        public byte getByte(int index) {
+            return buf.getByte(index);
+        }
+
+        @Override
+        public void getBytes(int index, byte[] dst, int dstIndex, int length) {
+            buf.getBytes(index, dst, dstIndex, length);
+        }
+
+        @Override
+        public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
+            dst.limit(dstIndex + length).position(dstIndex);
+            buf.getBytes(index, dst);
+        }
     }
 
     /** Routes the transport-independent decoder's events into the pipeline. */
