@@ -1,6 +1,7 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.channel.ChannelSink;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
@@ -119,9 +120,32 @@ public final class SshRunner implements AutoCloseable {
      * all output was delivered. The output limit applies to what is delivered; with
      * {@link OutputLimitPolicy#TRUNCATE} the excess is dropped unseen.
      *
+     * <p>Each call gets a stream object of its own (about 60 bytes per packet); for a hot path,
+     * {@link #stream(String, CommandOptions, OutputEventListener)} allocates nothing per packet.
+     *
      * @throws SshCommandException as for {@link #run(String, CommandOptions)}, and when the listener throws
      */
     public CommandStatus run(String command, CommandOptions options, OutputListener listener) throws IOException {
+        Objects.requireNonNull(listener, "listener");
+        return stream(command, options, event -> {
+            RecyclableOutputStream chunk = event.retain();
+            try {
+                listener.onOutput(event.kind(), chunk);
+            } finally {
+                chunk.close(); // a view the listener took retains the bytes past this
+            }
+        });
+    }
+
+    /**
+     * As {@link #run(String, CommandOptions, OutputListener)}, but delivers reusable {@link OutputEvent}s: once
+     * warm, streaming allocates nothing per packet. An event is valid only during the listener's call; its bytes
+     * are recycled when the call returns unless {@link OutputEvent#retain() retained}.
+     *
+     * @throws SshCommandException as for {@link #run(String, CommandOptions)}, and when the listener throws
+     */
+    public CommandStatus stream(String command, CommandOptions options, OutputEventListener listener)
+            throws IOException {
         Objects.requireNonNull(listener, "listener");
         DispatchingSink sink = new DispatchingSink(pool, command, options.maxOutputBytes(), options.limitPolicy(),
                 Thread.currentThread());

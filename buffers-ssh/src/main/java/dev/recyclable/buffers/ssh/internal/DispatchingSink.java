@@ -2,30 +2,58 @@ package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.SegmentVisitor;
+import dev.recyclable.buffers.ssh.OutputEvent;
+import dev.recyclable.buffers.ssh.OutputEventListener;
 import dev.recyclable.buffers.ssh.OutputKind;
 import dev.recyclable.buffers.ssh.OutputLimitPolicy;
-import dev.recyclable.buffers.ssh.OutputListener;
 import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.nio.charset.Charset;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Hands output to an {@link OutputListener} on the consumer's thread, in wire order, each packet in its own
+ * Hands output to an {@link OutputEventListener} on the consumer's thread, in wire order, each packet in its own
  * pooled chunk. The reader thread only copies and enqueues; the window for a packet is granted when the
  * listener's call for it returns, so at most one window of output is ever queued, however slow the listener.
+ *
+ * <p>Allocation-free once warm: packets are copied into {@link Slot}s, each owning a stream that is
+ * {@link RecyclableOutputStream#reset() reset} and reused, never closed while the slot lives. Slots circulate
+ * between a free stack (LIFO, so a fast consumer keeps reusing the same one or two and their chunks) and a FIFO
+ * ring; both are arrays that only grow when more packets are in flight than ever before (the window bounds the
+ * bytes in flight, not the packets: tiny packets may need more slots, allocated once). The listener never sees a
+ * slot's stream, only the one reusable {@link View}, which checks that it is used during the call and on the
+ * consumer thread. {@link OutputEvent#retain()} hands the slot's stream over to the caller (the slot takes a new
+ * stream next time), so retained bytes are never reset under their owner.
+ *
+ * <p>Ring and free stack are guarded by one monitor, held for a few field writes only: the reader thread never
+ * waits behind the listener.
  */
 public final class DispatchingSink extends CommandSink {
 
-    private record Event(OutputKind kind, RecyclableOutputStream chunk, int windowBytes) {
+    /** A packet in flight. Fields are handed between threads under {@link #lock}. */
+    private static final class Slot {
+        OutputKind kind;
+        RecyclableOutputStream chunk;
+        int windowBytes;
     }
 
     private final BufferPool pool;
     private final Thread consumer;
-    private final ConcurrentLinkedQueue<Event> queue = new ConcurrentLinkedQueue<>();
+    private final View view = new View();
+
+    private final Object lock = new Object();
+    // guarded by lock
+    private Slot[] ring = new Slot[16];
+    private int ringHead;
+    private int ringCount;
+    private Slot[] free = new Slot[16];
+    private int freeCount;
+
     private volatile boolean channelClosed;
 
     public DispatchingSink(BufferPool pool, String command, long limit, OutputLimitPolicy policy, Thread consumer) {
@@ -42,7 +70,18 @@ public final class DispatchingSink extends CommandSink {
         if (keep == 0) {
             return;
         }
-        RecyclableOutputStream chunk = pool.newStream();
+        Slot slot;
+        synchronized (lock) {
+            slot = freeCount > 0 ? free[--freeCount] : null;
+        }
+        if (slot == null) {
+            slot = new Slot(); // only while more packets are in flight than ever before
+        }
+        RecyclableOutputStream chunk = slot.chunk;
+        if (chunk == null) {
+            chunk = pool.newStream(); // first use, or the last one was retained by a listener
+            slot.chunk = chunk;
+        }
         try {
             int done = 0;
             while (done < keep) {
@@ -58,11 +97,23 @@ public final class DispatchingSink extends CommandSink {
             }
         } catch (IOException e) {
             chunk.close();
+            slot.chunk = null;
+            synchronized (lock) {
+                pushFree(slot);
+            }
             channel.grant(keep);
             storageFailed(channel, kind, e);
             return;
         }
-        queue.offer(new Event(kind, chunk, keep));
+        slot.kind = kind;
+        slot.windowBytes = keep;
+        synchronized (lock) {
+            if (ringCount == ring.length) {
+                growRing();
+            }
+            ring[(ringHead + ringCount) & (ring.length - 1)] = slot;
+            ringCount++;
+        }
         LockSupport.unpark(consumer);
     }
 
@@ -80,20 +131,20 @@ public final class DispatchingSink extends CommandSink {
      * @throws SshCommandException if the listener threw (the command has been terminated)
      * @throws InterruptedException if the consumer thread was interrupted
      */
-    public boolean dispatch(CaptureChannel channel, OutputListener listener, long deadlineNanos)
+    public boolean dispatch(CaptureChannel channel, OutputEventListener listener, long deadlineNanos)
             throws SshCommandException, InterruptedException {
         while (true) {
-            Event event = queue.poll();
-            if (event != null) {
-                deliver(channel, listener, event);
+            Slot slot = poll();
+            if (slot != null) {
+                deliver(channel, listener, slot);
                 continue;
             }
             if (channelClosed) {
-                event = queue.poll(); // onClosed follows the last offer on the reader thread
-                if (event == null) {
+                slot = poll(); // onClosed follows the last offer on the reader thread
+                if (slot == null) {
                     return true;
                 }
-                deliver(channel, listener, event);
+                deliver(channel, listener, slot);
                 continue;
             }
             if (Thread.interrupted()) {
@@ -107,24 +158,141 @@ public final class DispatchingSink extends CommandSink {
         }
     }
 
-    private void deliver(CaptureChannel channel, OutputListener listener, Event event) throws SshCommandException {
+    private Slot poll() {
+        synchronized (lock) {
+            if (ringCount == 0) {
+                return null;
+            }
+            Slot slot = ring[ringHead];
+            ring[ringHead] = null;
+            ringHead = (ringHead + 1) & (ring.length - 1);
+            ringCount--;
+            return slot;
+        }
+    }
+
+    private void deliver(CaptureChannel channel, OutputEventListener listener, Slot slot) throws SshCommandException {
+        view.slot = slot;
+        view.stream = slot.chunk;
         try {
-            listener.onOutput(event.kind(), event.chunk());
+            listener.onOutput(view);
         } catch (Exception e) {
             SshCommandException failure = new SshCommandException(command, "output listener failed: " + e, e);
             terminate(channel, failure);
             throw failure;
         } finally {
-            event.chunk().close();
-            channel.grant(event.windowBytes());
+            view.slot = null;
+            view.stream = null;
+            int windowBytes = slot.windowBytes;
+            if (slot.chunk != null) {
+                slot.chunk.reset();
+            }
+            synchronized (lock) {
+                pushFree(slot);
+            }
+            channel.grant(windowBytes);
         }
     }
 
+    private void pushFree(Slot slot) {
+        if (freeCount == free.length) {
+            Slot[] bigger = new Slot[free.length * 2];
+            System.arraycopy(free, 0, bigger, 0, freeCount);
+            free = bigger;
+        }
+        free[freeCount++] = slot;
+    }
+
+    private void growRing() {
+        Slot[] bigger = new Slot[ring.length * 2];
+        for (int i = 0; i < ringCount; i++) {
+            bigger[i] = ring[(ringHead + i) & (ring.length - 1)];
+        }
+        ring = bigger;
+        ringHead = 0;
+    }
+
+    /** Last owner: no thread delivers or receives any more. */
     @Override
     protected void releaseBuffers() {
-        Event event;
-        while ((event = queue.poll()) != null) {
-            event.chunk().close();
+        synchronized (lock) {
+            while (ringCount > 0) {
+                Slot slot = ring[ringHead];
+                ring[ringHead] = null;
+                ringHead = (ringHead + 1) & (ring.length - 1);
+                ringCount--;
+                pushFree(slot);
+            }
+            for (int i = 0; i < freeCount; i++) {
+                if (free[i].chunk != null) {
+                    free[i].chunk.close();
+                    free[i].chunk = null;
+                }
+                free[i] = null;
+            }
+            freeCount = 0;
+        }
+    }
+
+    /** The one event object handed to the listener; valid only during the call, on the consumer thread. */
+    private final class View implements OutputEvent {
+        // written and read on the consumer thread only
+        Slot slot;
+        RecyclableOutputStream stream;
+
+        private RecyclableOutputStream stream() {
+            if (stream == null || Thread.currentThread() != consumer) {
+                throw new IllegalStateException("an OutputEvent is valid only during its onOutput call, "
+                        + "on the calling thread; retain() it to keep the bytes");
+            }
+            return stream;
+        }
+
+        private Slot slot() {
+            stream();
+            return slot;
+        }
+
+        @Override
+        public OutputKind kind() {
+            return slot().kind;
+        }
+
+        @Override
+        public int size() {
+            return stream().size();
+        }
+
+        @Override
+        public void forEachSegment(SegmentVisitor visitor) throws IOException {
+            stream().forEachSegment(visitor);
+        }
+
+        @Override
+        public void writeTo(OutputStream out) throws IOException {
+            stream().writeTo(out);
+        }
+
+        @Override
+        public String toString(Charset charset) {
+            return stream().toString(charset);
+        }
+
+        @Override
+        public RecyclableOutputStream retain() {
+            RecyclableOutputStream s = stream();
+            Slot owner = slot;
+            if (owner.chunk != s) {
+                throw new IllegalStateException("this OutputEvent was already retained");
+            }
+            owner.chunk = null; // the caller owns it now; the slot takes a new stream when next filled
+            return s;
+        }
+
+        @Override
+        public String toString() {
+            Slot s = slot;
+            return s == null ? "OutputEvent(expired)" : "OutputEvent(" + s.kind + ", " + stream.size() + " bytes)";
         }
     }
 }
