@@ -67,26 +67,28 @@ import java.util.concurrent.TimeoutException;
  *
  * <h2>Cipher choice: GCM stays the default; CTR + encrypt-then-MAC is the allocation-free opt-in</h2>
  * The connection's config picks the cipher; a transfer cannot change it. Measured with {@code TransferBenchmark}
- * (1&nbsp;GiB each way, loopback, OpenSSH 9.2, JDK 17, 2 shared cores, load 1-5; medians of 3, two runs, MB/s
- * varies by +-25&nbsp;% between runs; heap = all JVM threads):
+ * (1&nbsp;GiB each way, loopback, OpenSSH 9.2, JDK 17, 2 cores; medians of 3; heap = all JVM threads). Run A on
+ * a quiet machine (load about 1); run B under load 2-5 (MB/s there moves by +-30&nbsp;%, the ratios hold):
  * <table>
- *   <caption>SshTransfer, exec + cat</caption>
- *   <tr><th>cipher + MAC (connection config)</th><th>down MB/s</th><th>down B/MiB</th><th>up MB/s</th>
- *       <th>up B/MiB</th></tr>
- *   <tr><td>aes128-gcm, JDK ({@code SshConfigs.shared()}, default)</td><td>655 / 734</td><td>29&nbsp;900</td>
- *       <td>638 / 808</td><td>45&nbsp;500</td></tr>
- *   <tr><td>aes128-gcm, JDK, allocation-free padding</td><td>806 / 646</td><td>29&nbsp;700</td>
- *       <td>865 / 796</td><td>42&nbsp;300</td></tr>
- *   <tr><td>aes256-gcm, JDK</td><td>671</td><td>30&nbsp;300</td><td>601</td><td>43&nbsp;000</td></tr>
+ *   <caption>SshTransfer (exec + cat), per connection cipher</caption>
+ *   <tr><th>cipher + MAC</th><th>down MB/s (A / B)</th><th>down B per MiB</th><th>up MB/s (A / B)</th>
+ *       <th>up B per MiB</th></tr>
+ *   <tr><td>aes128-gcm, JDK ({@code SshConfigs.shared()}, the default)</td><td>912 / 734</td><td>29&nbsp;945</td>
+ *       <td>1209 / 808</td><td>45&nbsp;898</td></tr>
+ *   <tr><td>aes128-gcm, JDK, allocation-free padding</td><td>935 / 646</td><td>29&nbsp;850</td>
+ *       <td>1201 / 796</td><td>41&nbsp;769</td></tr>
+ *   <tr><td>aes256-gcm, JDK</td><td>964</td><td>30&nbsp;384</td><td>1259</td><td>42&nbsp;747</td></tr>
  *   <tr><td>aes128-ctr + hmac-sha2-256-etm, JDK, allocation-free
- *       ({@code SshConfigs.lowAllocationTransfer()})</td><td>302 / 484</td><td>312</td><td>379 / 468</td>
+ *       ({@code SshConfigs.lowAllocationTransfer()})</td><td>636 / 484</td><td>312</td><td>753 / 468</td>
  *       <td>73</td></tr>
- *   <tr><td>aes128-ctr + hmac-sha2-256, JDK</td><td>410</td><td>313</td><td>417</td><td>73</td></tr>
- *   <tr><td>aes256-ctr + hmac-sha2-256-etm, JDK</td><td>527</td><td>312</td><td>418</td><td>73</td></tr>
+ *   <tr><td>aes128-ctr + hmac-sha2-256, JDK, allocation-free</td><td>657</td><td>312</td><td>774</td>
+ *       <td>73</td></tr>
+ *   <tr><td>aes256-ctr + hmac-sha2-256-etm, JDK, allocation-free</td><td>631</td><td>312</td><td>765</td>
+ *       <td>73</td></tr>
  * </table>
  * <ul>
- *   <li>CTR + HMAC meets the 1&nbsp;KiB-per-MiB target by two orders of magnitude but costs 35-40&nbsp;% of the
- *       throughput (second, quieter run: 484 vs 734 MB/s down, 468 vs 808 up): HMAC-SHA-256 runs at about
+ *   <li>CTR + HMAC meets the 1&nbsp;KiB-per-MiB target by two orders of magnitude but costs 30-42&nbsp;% of the
+ *       throughput (30-34&nbsp;% down, 38-42&nbsp;% up, in both runs): HMAC-SHA-256 runs at about
  *       1.7&nbsp;GB/s on this machine even with SHA-NI, against about 6&nbsp;GB/s for AES-GCM, on both ends of
  *       the connection. So it is an opt-in for callers who value flat allocation over speed:
  *       {@code SshRunner.builder(host).config(SshConfigs.lowAllocationTransfer())}. The faster OpenSSH MAC,

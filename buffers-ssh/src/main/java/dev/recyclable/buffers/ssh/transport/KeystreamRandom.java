@@ -18,6 +18,8 @@ import java.security.SecureRandom;
  *
  * <p>sshj's default ({@code JCERandom}, {@code NativePRNG}) allocates about 64 bytes per padding fill, i.e. per
  * packet sent. One instance per connection (sshj asks its factory once per transport); calls are synchronized.
+ * In sshj 0.40.0 a config's random factory feeds only packet padding and the KEXINIT cookie: the key exchanges
+ * (DH, ECDH, Curve25519) ignore it and draw their keys from the JDK's own {@code SecureRandom}.
  */
 final class KeystreamRandom implements Random {
 

@@ -48,7 +48,7 @@ public final class SshConfigs {
      * {@code hmac-sha2-256-etm@openssh.com}, both on the JDK's intrinsics and both allocation-free per packet
      * ({@link JdkCtrCipherFactory}, {@link JdkHmacFactory}), and allocation-free padding randomness
      * ({@link KeystreamRandom}); then the order of {@link #newLowGarbageConfig()} for servers without them.
-     * About 0.3&nbsp;KB per MiB down and 0.07&nbsp;KB up instead of GCM's 30 and 45, but 35-40&nbsp;% slower
+     * About 0.3&nbsp;KB per MiB down and 0.07&nbsp;KB up instead of GCM's 30 and 45, but 30-42&nbsp;% slower
      * on loopback (HMAC-SHA-256 runs at ~1.7&nbsp;GB/s against GCM's ~6): an opt-in, not the default. See
      * {@code SshTransfer} for the numbers.
      */
