@@ -11,6 +11,9 @@ import dev.recyclable.buffers.ssh.transfer.RemoteSource;
 import dev.recyclable.buffers.ssh.transfer.RemoteTarget;
 import dev.recyclable.buffers.ssh.transfer.SshTransfer;
 import dev.recyclable.buffers.ssh.transfer.TransferOptions;
+import dev.recyclable.buffers.ssh.transport.JdkCtrCipherFactory;
+import dev.recyclable.buffers.ssh.transport.JdkGcmCipherFactory;
+import dev.recyclable.buffers.ssh.transport.JdkHmacFactory;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import net.schmizz.sshj.Config;
@@ -103,10 +106,39 @@ public final class TransferBenchmark {
              SSHClient sshjGcm = sshj(SshConfigs.shared());
              SFTPClient sftp = sshjGcm.newSFTPClient()) {
             Session jsch = jsch();
-            SshTransfer transfer = SshTransfer.over(ours).withOptions(TransferOptions.builder().syncFiles(false).build());
+            TransferOptions noSync = TransferOptions.builder().syncFiles(false).build();
+            SshTransfer transfer = SshTransfer.over(ours).withOptions(noSync);
+            // cipher contenders for the transfer path: one connection each, opened only if a case selects it
+            Map<String, Config> cipherConfigs = new LinkedHashMap<>();
+            cipherConfigs.put("aes128-ctr + hmac-sha2-256-etm (JDK, low-allocation opt-in)", SshConfigs.lowAllocationTransfer());
+            cipherConfigs.put("aes128-ctr + hmac-sha2-256 (JDK)", SshConfigs.preferring(
+                    SshConfigs.newLowGarbageConfig(), JdkCtrCipherFactory.aes128Ctr(), JdkHmacFactory.hmacSha256()));
+            cipherConfigs.put("aes256-ctr + hmac-sha2-256-etm (JDK)", SshConfigs.preferring(
+                    SshConfigs.newLowGarbageConfig(), JdkCtrCipherFactory.aes256Ctr(), JdkHmacFactory.hmacSha256Etm()));
+            cipherConfigs.put("aes256-gcm (JDK)", SshConfigs.preferring(
+                    SshConfigs.newLowGarbageConfig(), JdkGcmCipherFactory.aes256Gcm()));
+            cipherConfigs.put("aes128-gcm (JDK) + keystream padding", SshConfigs.preferring(
+                    SshConfigs.newLowGarbageConfig(), JdkGcmCipherFactory.aes128Gcm()));
+            Map<String, SshTransfer> lazy = new HashMap<>();
+            List<SshRunner> extra = new ArrayList<>();
+            java.util.function.Function<String, SshTransfer> cipherTransfer = name -> lazy.computeIfAbsent(name, n -> {
+                try {
+                    SshRunner r = SshRunner.builder(host).port(port).credentials(SshCredentials.privateKey(user, key))
+                            .hostKeys(HostKeyPolicy.knownHosts(knownHosts)).pool(pool).config(cipherConfigs.get(n))
+                            .connect();
+                    extra.add(r);
+                    return SshTransfer.over(r).withOptions(noSync);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
             Map<String, Case> down = new LinkedHashMap<>();
             down.put("ours (exec cat, JDK aes128-gcm, pooled ring)", () ->
                     transfer.download(RemoteSource.file(src), OutputStream.nullOutputStream()));
+            for (String c : cipherConfigs.keySet()) {
+                down.put("ours, " + c, () -> cipherTransfer.apply(c)
+                        .download(RemoteSource.file(src), OutputStream.nullOutputStream()));
+            }
             down.put("sshj exec stream, JDK aes128-gcm", () -> sshjExecDown(sshjGcm, "cat " + src));
             down.put("sshj SFTP read-ahead, JDK aes128-gcm", () -> sftpDown(sftp, src));
             down.put("sshj SCP, JDK aes128-gcm", () -> sshjGcm.newSCPFileTransfer().download(src, new NullDest()));
@@ -121,6 +153,10 @@ public final class TransferBenchmark {
                     transfer.upload(file, RemoteTarget.commandInput("cat > /dev/null")));
             up.put("ours to a remote file (part file, length check, mv)", () ->
                     transfer.upload(file, RemoteTarget.file(upFile)));
+            for (String c : cipherConfigs.keySet()) {
+                up.put("ours, " + c, () -> cipherTransfer.apply(c)
+                        .upload(file, RemoteTarget.commandInput("cat > /dev/null")));
+            }
             up.put("sshj exec stream, JDK aes128-gcm", () -> sshjExecUp(sshjGcm));
             up.put("sshj SFTP put, JDK aes128-gcm (to a file)", () -> sftp.put(new FileSystemFile(src), upFile));
             up.put("sshj SCP upload, JDK aes128-gcm (to a file)", () ->
@@ -134,6 +170,9 @@ public final class TransferBenchmark {
             measure("download", down, reps, only);
             measure("upload", up, reps, only);
             jsch.disconnect();
+            for (SshRunner r : extra) {
+                r.close();
+            }
         }
         report();
     }
