@@ -53,6 +53,7 @@ public final class BufferPool {
     private final boolean directChunks;
     private final boolean throwOnToByteArray;
     private final LeakDetection leakDetection;
+    private final boolean sampleLeaks;
     private final BufferPoolListener listener;
     private final Duration idleDecay;
 
@@ -80,6 +81,7 @@ public final class BufferPool {
         this.directChunks = b.directChunks;
         this.throwOnToByteArray = b.throwOnToByteArray;
         this.leakDetection = b.leakDetection;
+        this.sampleLeaks = b.leakDetection == LeakDetection.SAMPLED;
         this.listener = b.listener;
         this.idleDecay = b.idleDecay;
         this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes(), maxIdleBytes);
@@ -124,14 +126,15 @@ public final class BufferPool {
     }
 
     private boolean shouldTrack() {
-        switch (leakDetection) {
-            case DISABLED:
-                return false;
-            case SAMPLED:
-                return ThreadLocalRandom.current().nextInt(LEAK_SAMPLING_INTERVAL) == 0;
-            default:
-                return true;
+        // the sampled level is the common one: test it first, without a switch's table lookup
+        if (sampleLeaks) {
+            return (ThreadLocalRandom.current().nextInt() & (LEAK_SAMPLING_INTERVAL - 1)) == 0;
         }
+        return leakDetection != LeakDetection.DISABLED;
+    }
+
+    boolean hasListener() {
+        return listener != NO_LISTENER;
     }
 
     /** A snapshot of the pool's counters. */

@@ -724,7 +724,9 @@ public final class RecyclableOutputStream extends OutputStream {
             return;
         }
         closed = true;
-        pool.streamClosed(tag(), contentLength());
+        if (pool.hasListener()) {
+            pool.streamClosed(tag(), contentLength());
+        }
         if (shared) {
             release();
         } else {
