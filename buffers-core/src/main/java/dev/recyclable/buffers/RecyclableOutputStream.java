@@ -384,17 +384,28 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     private byte[] copyContent() {
-        if (contentLength() > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("length " + contentLength() + " is too large for one array");
+        byte[] copy = new byte[arrayLength()];
+        copyInto(copy);
+        return copy;
+    }
+
+    /** The content length, checked to fit one Java array. */
+    private int arrayLength() {
+        long length = contentLength();
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("length " + length + " is too large for one array");
         }
-        byte[] copy = new byte[(int) contentLength()];
+        return (int) length;
+    }
+
+    /** Copies the whole content to the start of {@code dst}. */
+    private void copyInto(byte[] dst) {
         int at = 0;
         for (Chunk c = head; c != null; c = c.next) {
             int len = lengthOf(c);
-            c.get(0, copy, at, len);
+            c.get(0, dst, at, len);
             at += len;
         }
-        return copy;
     }
 
     /** Decodes the content with {@code charset}, as {@link java.io.ByteArrayOutputStream#toString(Charset)}. */
@@ -518,10 +529,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        if (contentLength() > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("length " + contentLength() + " is too large for one array");
-        }
-        int length = (int) contentLength();
+        int length = arrayLength();
         if (head != null && head == tail && head.array != null) {
             head.cleanFrom(tailPos);
             head.touch(head.capacity);
@@ -530,12 +538,7 @@ public final class RecyclableOutputStream extends OutputStream {
         }
         Chunk copy = pool.leaseArray(Math.max(1, length));
         copy.cleanFrom(0);
-        int at = 0;
-        for (Chunk c = head; c != null; c = c.next) {
-            int len = lengthOf(c);
-            c.get(0, copy.array, at, len);
-            at += len;
-        }
+        copyInto(copy.array);
         copy.touch(copy.capacity);
         return PooledArray.owning(pool, copy, length);
     }
