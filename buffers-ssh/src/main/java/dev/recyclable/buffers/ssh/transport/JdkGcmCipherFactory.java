@@ -52,7 +52,7 @@ public final class JdkGcmCipherFactory implements Factory.Named<Cipher> {
         return name + " (JDK provider)";
     }
 
-    /** sshj's GCM cipher with the JCE instance taken from the JDK's default provider chain. */
+    /** sshj's GCM cipher with the JCE instance taken from the JDK's own provider ({@link JdkProviders}). */
     static final class JdkGcmCipher extends GcmCipher {
         JdkGcmCipher(int keyBytes) {
             super(IV_SIZE, TAG_SIZE, keyBytes, "AES", "AES/GCM/NoPadding");
@@ -63,7 +63,7 @@ public final class JdkGcmCipherFactory implements Factory.Named<Cipher> {
             byte[] k = key.length > getBlockSize() ? Arrays.copyOf(key, getBlockSize()) : key;
             byte[] v = iv.length > getIVSize() ? Arrays.copyOf(iv, getIVSize()) : iv;
             try {
-                cipher = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+                cipher = JdkProviders.cipher("AES/GCM/NoPadding");
                 initCipher(cipher, mode, k, v);
             } catch (GeneralSecurityException e) {
                 cipher = null;
