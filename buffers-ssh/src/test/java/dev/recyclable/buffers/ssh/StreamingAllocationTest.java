@@ -117,9 +117,10 @@ class StreamingAllocationTest {
                 SIZE >> 20, legacy.consumerPerPacket(), legacy.readerPerPacket(), legacy.packets,
                 events.consumerPerPacket(), events.readerPerPacket(), events.packets);
         assertTrue(events.packets > 100, "too few packets to measure: " + events.packets);
-        // What remains on the consumer thread is CaptureChannel's WINDOW_ADJUST packet, written by the grant
-        // that crosses the threshold (one per window/4, about 1.3 KB each with its encryption): ~21 B per 8 KiB
-        // packet here. The dispatching itself allocates nothing; the old design added ~100 B per packet.
+        // What remains on the consumer thread is encrypting CaptureChannel's WINDOW_ADJUST, sent by the grant
+        // that crosses the threshold (one per window/4; the packet object is reused, but sshj's GCM cipher
+        // builds its JDK engine state for every packet sent): ~16 B per 8 KiB packet here. The dispatching
+        // itself allocates nothing; the old design added ~100 B per packet.
         assertTrue(events.consumerPerPacket() < 32,
                 "consumer thread allocates " + events.consumerPerPacket() + " B per packet");
         // The reader thread also decrypts (the cipher allocates a little per packet), so its bound is relative:

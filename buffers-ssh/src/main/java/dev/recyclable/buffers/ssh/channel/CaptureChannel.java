@@ -86,8 +86,8 @@ public final class CaptureChannel implements Channel.Direct {
     private volatile String exitErrorMessage;
     private volatile String abortReason;
 
-    private SSHPacket stdinPacket; // reused by the one thread that writes stdin
-    private int stdinHeaderOffset;
+    private final ReusablePacket stdinPacket = new ReusablePacket(); // by the one thread that writes stdin
+    private final ReusablePacket windowAdjustPacket = new ReusablePacket(); // under sendLock
 
     /**
      * Creates the channel and registers it with the connection (so replies to our open reach it).
@@ -151,13 +151,10 @@ public final class CaptureChannel implements Channel.Direct {
      * @throws ConnectionException if the channel closes, or the server grants no window within the connection timeout
      */
     public void writeStdin(byte[] data, int offset, int length) throws ConnectionException, TransportException {
-        SSHPacket packet = stdinPacket();
         while (length > 0) {
             int n = (int) Math.min(length, awaitRemoteWindow());
             n = Math.min(n, remoteMaxPacket);
-            packet.wpos(stdinHeaderOffset);
-            packet.rpos(stdinHeaderOffset);
-            packet.putMessageID(Message.CHANNEL_DATA);
+            SSHPacket packet = stdinPacket.begin(Message.CHANNEL_DATA);
             packet.putUInt32FromInt(recipient);
             packet.putString(data, offset, n);
             synchronized (remoteWindowMonitor) {
@@ -507,12 +504,27 @@ public final class CaptureChannel implements Channel.Direct {
         return new SSHPacket(Message.CHANNEL_REQUEST).putUInt32FromInt(recipient).putString(type).putBoolean(wantReply);
     }
 
-    private SSHPacket stdinPacket() {
-        if (stdinPacket == null) {
-            stdinPacket = new SSHPacket(Message.CHANNEL_DATA);
-            stdinHeaderOffset = stdinPacket.rpos();
+    /**
+     * One packet rewritten for every send of its kind: sshj's transport encodes and writes a packet before
+     * {@code write} returns and keeps no reference to it, so frequent messages (stdin data, window adjustments)
+     * need no new packet each time. Each instance is used by one thread at a time.
+     */
+    private static final class ReusablePacket {
+        private SSHPacket packet;
+        private int start;
+
+        /** The packet emptied and starting with {@code message}, ready for its fields. */
+        SSHPacket begin(Message message) {
+            if (packet == null) {
+                packet = new SSHPacket(message);
+                start = packet.rpos();
+                return packet;
+            }
+            packet.wpos(start);
+            packet.rpos(start);
+            packet.putMessageID(message);
+            return packet;
         }
-        return stdinPacket;
     }
 
     /** Writes {@code packet} unless we already sent CLOSE; flushes window grants that waited for the lock. */
@@ -556,7 +568,7 @@ public final class CaptureChannel implements Channel.Direct {
         // Raise our own count first: the server can only use the grant after it receives it.
         localWindow.addAndGet(grant);
         try {
-            trans.write(new SSHPacket(Message.CHANNEL_WINDOW_ADJUST).putUInt32FromInt(recipient).putUInt32(grant));
+            trans.write(windowAdjustPacket.begin(Message.CHANNEL_WINDOW_ADJUST).putUInt32FromInt(recipient).putUInt32(grant));
         } catch (TransportException e) {
             finish(e);
         }
