@@ -114,7 +114,7 @@ public final class BufferPool {
      * The caller owns it and must {@code close()} it.
      */
     public RecyclableOutputStream newStream(String tag) {
-        LeakTracker tracker = shouldTrack() ? new LeakTracker(this, tag, leakDetection == LeakDetection.DETAILED) : null;
+        LeakTracker tracker = shouldTrack() ? LeakTracker.forStream(this, tag, recordsLeakSites()) : null;
         RecyclableOutputStream stream = new RecyclableOutputStream(this, tag, tracker);
         if (tracker != null) {
             tracker.register(stream);
@@ -125,12 +125,17 @@ public final class BufferPool {
         return stream;
     }
 
-    private boolean shouldTrack() {
+    /** Whether a new stream or contiguous copy is watched for leaks. */
+    boolean shouldTrack() {
         // the sampled level is the common one: test it first, without a switch's table lookup
         if (sampleLeaks) {
             return (ThreadLocalRandom.current().nextInt() & (LEAK_SAMPLING_INTERVAL - 1)) == 0;
         }
         return leakDetection != LeakDetection.DISABLED;
+    }
+
+    boolean recordsLeakSites() {
+        return leakDetection == LeakDetection.DETAILED;
     }
 
     boolean hasListener() {
@@ -274,15 +279,32 @@ public final class BufferPool {
         }
     }
 
-    /** Takes back the chunks of a leaked stream; they are scrubbed before anyone sees them again. */
+    /** Drops one holder's claim on {@code chunk}; the last holder's drop returns it to the pool. */
+    void letGo(Chunk chunk) {
+        if (chunk.letGo()) {
+            release(chunk);
+        }
+    }
+
+    /**
+     * Takes back the chunks of a leaked stream, from any thread. A chunk that a view still
+     * holds stays with the view; the others are scrubbed before anyone sees them again.
+     */
     void reclaimLeaked(Chunk head) {
         for (Chunk c = head; c != null; ) {
             Chunk next = c.next;
             c.length = c.capacity; // the lengths died with the stream: assume every byte was written
             c.detach();
-            c.scrub();
-            release(c);
+            reclaimLeakedChunk(c);
             c = next;
+        }
+    }
+
+    /** Drops a leaked holder's claim on one detached chunk; scrubbed if it was the last. */
+    void reclaimLeakedChunk(Chunk chunk) {
+        if (chunk.letGo()) {
+            chunk.scrub();
+            release(chunk);
         }
     }
 

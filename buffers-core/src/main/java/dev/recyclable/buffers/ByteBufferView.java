@@ -1,5 +1,7 @@
 package dev.recyclable.buffers;
 
+import dev.recyclable.buffers.internal.Chunk;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
@@ -7,24 +9,31 @@ import java.nio.ByteBuffer;
  * ({@code GatheringByteChannel.write(view.buffers())}). Zero-copy: the buffers share the
  * stream's chunks.
  *
- * <p>The view holds a reference on the content: the chunks stay out of the pool until both the
- * stream and this view are closed. Do not use the buffers after closing the view.
+ * <p>The view holds the chunks it shows, and their bytes are frozen: whatever the stream does
+ * next ({@code reset}, {@code truncate}, channel writes, {@code close}), the buffers keep
+ * showing the content as it was when the view was taken, and the chunks stay out of the pool
+ * until the view is closed. Do not use the buffers after closing the view. The view may be
+ * read and closed on another thread than the stream's (close it once).
  */
 public final class ByteBufferView implements AutoCloseable {
-    private final RecyclableOutputStream stream;
+    private final BufferPool pool;
+    private final Chunk[] chunks;
     private final ByteBuffer[] buffers;
     private boolean closed;
 
-    ByteBufferView(RecyclableOutputStream stream, ByteBuffer[] buffers) {
-        this.stream = stream;
+    /** Takes over one holder's claim on each of {@code chunks} (already taken by the caller). */
+    ByteBufferView(BufferPool pool, Chunk[] chunks, ByteBuffer[] buffers) {
+        this.pool = pool;
+        this.chunks = chunks;
         this.buffers = buffers;
     }
 
-    /** The buffers, in content order; each read-only, positioned at 0 with its segment's length as limit. */
+    /**
+     * The buffers, in content order; each read-only, positioned at 0, with its segment's length
+     * as limit and capacity (nothing beyond the content is reachable, {@code clear()} included).
+     */
     public ByteBuffer[] buffers() {
-        if (closed) {
-            throw new IllegalStateException("ByteBufferView closed");
-        }
+        ensureOpen();
         return buffers;
     }
 
@@ -37,12 +46,42 @@ public final class ByteBufferView implements AutoCloseable {
         return total;
     }
 
-    /** Releases the view's reference on the content. Idempotent. */
+    /**
+     * Visits the view's whole content as consecutive segments without copying, whatever the
+     * buffers' positions: heap chunks as {@code (array, offset, length)}, direct chunks as
+     * read-only buffers. For adapters that wrap the chunks (the Netty view); the arrays are
+     * frozen content: never write to them, and use them only until this view is closed.
+     */
+    public void forEachSegment(SegmentVisitor visitor) throws IOException {
+        ensureOpen();
+        for (int i = 0; i < chunks.length; i++) {
+            int length = buffers[i].capacity();
+            if (length == 0) {
+                continue;
+            }
+            byte[] array = chunks[i].array;
+            if (array != null) {
+                visitor.visit(array, 0, length);
+            } else {
+                visitor.visit(buffers[i].duplicate().clear());
+            }
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("ByteBufferView closed");
+        }
+    }
+
+    /** Lets go of the chunks: each returns to the pool once no one else holds it. Idempotent. */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            stream.release();
+            for (Chunk c : chunks) {
+                pool.letGo(c);
+            }
         }
     }
 }

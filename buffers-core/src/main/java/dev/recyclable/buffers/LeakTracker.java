@@ -5,9 +5,10 @@ import dev.recyclable.buffers.internal.StreamLeakEvent;
 import java.lang.ref.Cleaner;
 
 /**
- * Watches one stream for becoming unreachable without {@code close()}. It is the stream's
- * {@link Cleaner} action, so it must not reference the stream: it keeps the head of the
- * stream's chunk list instead, which reaches every chunk.
+ * Watches one stream, or one contiguous copy, for becoming unreachable without {@code close()}.
+ * It is the watched object's {@link Cleaner} action, so it must not reference that object: it
+ * keeps the chunks instead (the head of a stream's chunk list, which reaches every chunk, or
+ * the one chunk of a {@link PooledArray}).
  */
 final class LeakTracker implements Runnable {
     private static final Cleaner CLEANER = Cleaner.create(task -> {
@@ -19,15 +20,30 @@ final class LeakTracker implements Runnable {
     private final BufferPool pool;
     private final String tag;
     private final Throwable allocationSite;
+    /** Whether {@link #head} starts a stream's list (every chunk linked from it is the stream's). */
+    private final boolean chunkList;
     private Cleaner.Cleanable cleanable;
-    /** The stream's first chunk; the stream updates it whenever its head changes. */
+    /** The stream's first chunk, or the copy's chunk; the stream updates it whenever its head changes. */
     volatile Chunk head;
     private volatile boolean released;
 
-    LeakTracker(BufferPool pool, String tag, boolean recordSite) {
+    private LeakTracker(BufferPool pool, String tag, Throwable allocationSite, boolean chunkList) {
         this.pool = pool;
         this.tag = tag;
-        this.allocationSite = recordSite ? new AllocationSite(tag) : null;
+        this.allocationSite = allocationSite;
+        this.chunkList = chunkList;
+    }
+
+    static LeakTracker forStream(BufferPool pool, String tag, boolean recordSite) {
+        return new LeakTracker(pool, tag, recordSite ? new AllocationSite(describe(tag)) : null, true);
+    }
+
+    /** Watches a {@link PooledArray} holding {@code chunk}, taken from the stream tagged {@code tag}. */
+    static LeakTracker forContiguous(BufferPool pool, String tag, boolean recordSite, Chunk chunk) {
+        LeakTracker tracker = new LeakTracker(pool, tag,
+                recordSite ? new AllocationSite("PooledArray from " + describe(tag)) : null, false);
+        tracker.head = chunk;
+        return tracker;
     }
 
     String tag() {
@@ -39,11 +55,11 @@ final class LeakTracker implements Runnable {
         return "RecyclableOutputStream" + (tag == null ? "" : " '" + tag + "'");
     }
 
-    void register(RecyclableOutputStream stream) {
-        this.cleanable = CLEANER.register(stream, this);
+    void register(Object watched) {
+        this.cleanable = CLEANER.register(watched, this);
     }
 
-    /** The stream released its chunks itself: nothing leaked. */
+    /** The owner released its chunks itself: nothing leaked. */
     void released() {
         released = true;
         head = null;
@@ -59,15 +75,19 @@ final class LeakTracker implements Runnable {
         head = null;
         pool.streamLeaked(tag, allocationSite);
         StreamLeakEvent.emit(tag, allocationSite);
-        pool.reclaimLeaked(chunks);
+        if (chunkList) {
+            pool.reclaimLeaked(chunks);
+        } else if (chunks != null) {
+            pool.reclaimLeakedChunk(chunks);
+        }
     }
 
-    /** The stack of the code that created a leaked stream, shown in the leak report. */
+    /** The stack of the code that created a leaked stream or copy, shown in the leak report. */
     static final class AllocationSite extends Throwable {
         private static final long serialVersionUID = 1L;
 
-        AllocationSite(String tag) {
-            super(describe(tag) + " was created here and never closed");
+        AllocationSite(String what) {
+            super(what + " was created here and never closed");
         }
     }
 }

@@ -10,38 +10,34 @@ import java.nio.ByteBuffer;
  * {@link #close()}.
  *
  * <p>Only {@code array()[0, length())} is content; the rest of the array is zeros, never a
- * previous user's bytes. Do not use the array after closing.
+ * previous user's bytes. The array is frozen for the stream: whatever the stream does next
+ * (writes, {@code reset}, {@code close}), it never writes this array again nor returns it to
+ * the pool before this is closed. Do not use the array after closing. A {@code PooledArray}
+ * that becomes unreachable without {@code close()} is reported and reclaimed like a leaked
+ * stream when the pool's {@link LeakDetection} tracks it.
  */
 public final class PooledArray implements AutoCloseable {
     private final BufferPool pool;
-    private final Chunk leased;
-    private final RecyclableOutputStream retainedStream;
-    private final byte[] array;
+    private final Chunk chunk;
     private final int length;
+    private final LeakTracker tracker;
     private boolean closed;
 
-    private PooledArray(BufferPool pool, Chunk leased, RecyclableOutputStream retainedStream, byte[] array, int length) {
+    /** Takes over one holder's claim on {@code chunk} (already taken by the caller). */
+    PooledArray(BufferPool pool, Chunk chunk, int length, String tag) {
         this.pool = pool;
-        this.leased = leased;
-        this.retainedStream = retainedStream;
-        this.array = array;
+        this.chunk = chunk;
         this.length = length;
-    }
-
-    /** Shares the stream's single chunk; the stream's content is retained until close. */
-    static PooledArray sharing(RecyclableOutputStream stream, byte[] array, int length) {
-        return new PooledArray(null, null, stream, array, length);
-    }
-
-    /** Owns a chunk leased for the copy. */
-    static PooledArray owning(BufferPool pool, Chunk chunk, int length) {
-        return new PooledArray(pool, chunk, null, chunk.array, length);
+        this.tracker = pool.shouldTrack() ? LeakTracker.forContiguous(pool, tag, pool.recordsLeakSites(), chunk) : null;
+        if (tracker != null) {
+            tracker.register(this);
+        }
     }
 
     /** The array; content is at {@code [0, length())}. */
     public byte[] array() {
         ensureOpen();
-        return array;
+        return chunk.array;
     }
 
     /** Number of content bytes. */
@@ -52,7 +48,7 @@ public final class PooledArray implements AutoCloseable {
     /** A heap buffer over the content (allocates the small wrapper). */
     public ByteBuffer asByteBuffer() {
         ensureOpen();
-        return ByteBuffer.wrap(array, 0, length);
+        return ByteBuffer.wrap(chunk.array, 0, length);
     }
 
     private void ensureOpen() {
@@ -61,18 +57,16 @@ public final class PooledArray implements AutoCloseable {
         }
     }
 
-    /** Returns the array to the pool (or releases the stream's content). Idempotent. */
+    /** Lets go of the array: it returns to the pool once no one else holds it. Idempotent. */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        if (leased != null) {
-            leased.detach();
-            pool.release(leased);
-        } else {
-            retainedStream.release();
+        if (tracker != null) {
+            tracker.released();
         }
+        pool.letGo(chunk);
     }
 }

@@ -4,8 +4,6 @@ import dev.recyclable.buffers.internal.Chunk;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SeekableByteChannel;
@@ -26,16 +24,28 @@ import java.util.Objects;
  *
  * <h2>Ownership</h2>
  * The code that creates a stream owns it and must close it, ideally with try-with-resources.
- * {@code close()} ends writing and reading through the stream and its views, and returns the
- * chunks to the pool, unless a view that can outlive the stream ({@link ByteBufferView},
- * {@link PooledArray}, a Netty {@code ByteBuf} from the interop package, or an explicit
- * {@link #retain()}) still holds the content: then the chunks return when the last one is
- * released. A stream that becomes unreachable without {@code close()} is reported as a leak
- * (when the pool tracks it) and its chunks are reclaimed.
+ * Content that anything else holds (a view, a {@code ByteBuf}, a {@code PooledArray}, a
+ * {@code WebSocketMessage} handed out, an explicit {@code retain()}) is frozen: it is never
+ * written again and its chunks never return to the pool until the last holder lets go.
+ * Operations that would change or recycle frozen content ({@code reset}, {@code truncate},
+ * channel writes over it, the decoder's reuse of a message stream) leave the frozen chunks to
+ * their holders and continue on fresh chunks. After {@code close()}, every write fails, fast
+ * path included, whatever is still open. No API shows bytes beyond the content: views are
+ * sliced to the content, space handed out for filling is zero where anyone (this stream
+ * included) wrote before.
+ *
+ * <p>This is Okio's rule for shared segments ("may not be recycled, nor its data changed"),
+ * kept per chunk: each chunk counts its holders (the stream that links it, and every
+ * {@link ByteBufferView}, {@link PooledArray}, Netty {@code ByteBuf} from the interop package
+ * and {@link #retain()} that shows it), and the last holder to let go returns it to the pool.
+ * A stream nothing ever shared pays nothing for this: it frees its chunks without an atomic.
+ * A stream that becomes unreachable without {@code close()} is reported as a leak (when the
+ * pool tracks it) and the chunks it alone held are reclaimed.
  *
  * <h2>Threads</h2>
- * Not thread-safe: one thread at a time writes and reads, as with any unsynchronized stream.
- * Only {@link #retain()} and {@link #release()} may be called from any thread.
+ * Not thread-safe: one thread at a time writes, reads and takes views, as with any
+ * unsynchronized stream. Views may be read and closed on other threads, and {@link #release()}
+ * may be called from any thread.
  *
  * <h2>After close</h2>
  * Writes and reads throw ({@link IOException} where the method declares it, otherwise
@@ -44,16 +54,6 @@ import java.util.Objects;
  * previous user's data in a reused chunk is never visible.
  */
 public final class RecyclableOutputStream extends OutputStream {
-    private static final VarHandle REF_COUNT;
-
-    static {
-        try {
-            REF_COUNT = MethodHandles.lookup().findVarHandle(RecyclableOutputStream.class, "refCount", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final BufferPool pool;
     /**
      * The tag ({@code String}, or {@code null}) or, for a tracked stream, its {@link LeakTracker}
@@ -72,11 +72,14 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Bumped whenever chunks leave the stream, so that cursors re-find their place. */
     private int structureVersion;
     private boolean closed;
-    /** Set once anything retains the content; until then close() frees without an atomic. */
+    /**
+     * Set once anything else held one of the stream's chunks: from then on chunks are dropped
+     * through their holder counts and checked for holders before they are changed; until then
+     * every chunk is the stream's alone and goes back without an atomic.
+     */
     private boolean shared;
-    /** One for the owner, one per outstanding {@link #retain()}; chunks go back at zero. */
-    @SuppressWarnings("unused") // accessed through REF_COUNT
-    private volatile int refCount = 1;
+    /** The content held by explicit {@link #retain()} calls, created by the first one. */
+    private volatile ExplicitRetains explicitRetains;
 
     RecyclableOutputStream(BufferPool pool, String tag, LeakTracker leakTracker) {
         this.pool = pool;
@@ -488,18 +491,31 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /**
-     * Read-only buffers over the content, one per chunk, for gathering writes. The view retains
-     * the content: close it when done (the chunks stay out of the pool until then).
+     * Read-only buffers over the content, one per chunk, each sliced to its segment, for
+     * gathering writes. The view holds the content and freezes it (see the class comment): it
+     * keeps showing these bytes whatever the stream does next, until the view is closed.
      */
     public ByteBufferView byteBuffers() {
         ensureOpenUnchecked();
-        ByteBuffer[] buffers = new ByteBuffer[chunkCount()];
+        Chunk[] chunks = holdContent();
+        ByteBuffer[] buffers = new ByteBuffer[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            Chunk c = chunks[i];
+            buffers[i] = c.readOnlyView().slice(0, lengthOf(c));
+        }
+        return new ByteBufferView(pool, chunks, buffers);
+    }
+
+    /** Adds a holder to every chunk of the content, for a view; returns the chunks. */
+    private Chunk[] holdContent() {
+        Chunk[] chunks = new Chunk[chunkCount()];
         int i = 0;
         for (Chunk c = head; c != null; c = c.next) {
-            buffers[i++] = c.buffer.asReadOnlyBuffer().limit(lengthOf(c)).position(0);
+            c.hold();
+            chunks[i++] = c;
         }
-        retain();
-        return new ByteBufferView(this, buffers);
+        shared = true;
+        return chunks;
     }
 
     /**
@@ -524,23 +540,31 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /**
      * The content as one array, for APIs that need {@code byte[]}. When the content fits in one
-     * heap chunk the chunk itself is shared (no copy); otherwise it is copied once into an array
+     * heap chunk that nothing else holds, the chunk itself is shared (no copy) and frozen: the
+     * stream's next write starts a new chunk. Otherwise the content is copied once into an array
      * leased from the pool. Close the result to give the memory back.
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
         int length = arrayLength();
-        if (head != null && head == tail && head.array != null) {
-            head.cleanFrom(tailPos);
-            head.touch(head.capacity);
-            retain();
-            return PooledArray.sharing(this, head.array, length);
+        Chunk only = head;
+        if (only != null && only == tail && only.array != null && !(shared && only.isShared())) {
+            // the holder sees the whole array: nothing past the content may show, own bytes included
+            sealTail();
+            only.cutTo(tailPos);
+            only.cleanFrom(tailPos);
+            only.touch(only.capacity);
+            only.hold();
+            shared = true;
+            tailLimit = tailPos; // frozen: appending here would change what the holder sees
+            return new PooledArray(pool, only, length, tag());
         }
         Chunk copy = pool.leaseArray(Math.max(1, length));
         copy.cleanFrom(0);
         copyInto(copy.array);
         copy.touch(copy.capacity);
-        return PooledArray.owning(pool, copy, length);
+        copy.detach(); // no stream links it: its holder's bookkeeping starts (and ends) here
+        return new PooledArray(pool, copy, length, tag());
     }
 
     // ------------------------------------------------------------------ random access (package-private, for ContentChannel/ContentInputStream)
@@ -576,12 +600,16 @@ public final class RecyclableOutputStream extends OutputStream {
         return c;
     }
 
-    /** Overwrites or extends the content at {@code pos} with {@code src}; a gap past the end becomes zeros. */
+    /**
+     * Overwrites or extends the content at {@code pos} with {@code src}; a gap past the end
+     * becomes zeros. A chunk that someone else holds is replaced by a copy before it is written.
+     * The cap is checked, without overflow, before anything is written or zero-filled.
+     */
     void writeAt(long pos, ByteBuffer src) throws IOException {
         ensureOpen();
-        long end = pos + src.remaining();
-        if (end > pool.maxStreamSize()) {
-            throw sizeCapExceeded(end);
+        int length = src.remaining();
+        if (pos > pool.maxStreamSize() - length) {
+            throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
         }
         if (pos > contentLength()) {
             appendZeros(pos - contentLength());
@@ -589,6 +617,9 @@ public final class RecyclableOutputStream extends OutputStream {
         Chunk c = null;
         while (src.hasRemaining() && pos < contentLength()) {
             c = chunkAt(pos, c);
+            if (shared && c.isShared()) {
+                c = replaceFrozen(c, lengthOf(c));
+            }
             int at = (int) (pos - c.offset);
             int n = (int) Math.min(src.remaining(), lengthOf(c) - at);
             c.buffer.put(at, src, src.position(), n);
@@ -613,8 +644,10 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /**
-     * Cuts the content to {@code newLength} bytes, returning chunks no longer needed to the pool.
-     * A length at or beyond the current one changes nothing.
+     * Cuts the content to {@code newLength} bytes, letting go of chunks no longer needed. A chunk
+     * kept in part that someone else holds is replaced by a copy of the part kept, so that
+     * writing on never changes what its holders see. A length at or beyond the current one
+     * changes nothing.
      */
     void truncate(long newLength) throws IOException {
         ensureOpen();
@@ -629,30 +662,79 @@ public final class RecyclableOutputStream extends OutputStream {
             return;
         }
         Chunk last = chunkAt(newLength - 1, null);
+        int keep = (int) (newLength - last.offset);
         sealTail();
-        last.touch(last.length);
-        releaseAfter(last);
+        dropAfter(last);
         tail = last;
+        if (shared && last.isShared()) {
+            last = replaceFrozen(last, keep);
+        } else {
+            last.cutTo(keep);
+        }
         tailArray = last.array;
-        tailPos = (int) (newLength - last.offset);
+        tailPos = keep;
         tailLimit = (int) Math.min(last.capacity, pool.maxStreamSize() - last.offset);
     }
 
-    /** Returns every chunk after {@code keep} to the pool. */
-    private void releaseAfter(Chunk keep) {
+    /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */
+    private void dropAfter(Chunk keep) {
         if (keep == tail) {
             return;
         }
         sealTail();
         Chunk c = keep.next;
         keep.next = null;
+        dropChain(c);
+        structureVersion++;
+    }
+
+    /** Lets go of {@code c} and the chunks linked after it, which have left the list. */
+    private void dropChain(Chunk c) {
+        boolean checkHolders = shared;
         while (c != null) {
             Chunk next = c.next;
             c.detach();
-            pool.release(c);
+            if (checkHolders) {
+                pool.letGo(c);
+            } else {
+                pool.release(c); // never shared: the stream is its only holder
+            }
             c = next;
         }
+    }
+
+    /**
+     * Replaces {@code frozen}, which someone else holds, by a fresh chunk holding a copy of its
+     * first {@code keep} bytes, and lets go of it: its holders keep it as it is.
+     */
+    private Chunk replaceFrozen(Chunk frozen, int keep) {
+        Chunk copy = pool.lease(frozen.sizeClass);
+        copy.buffer.put(0, frozen.buffer, 0, keep);
+        copy.offset = frozen.offset;
+        copy.length = keep;
+        copy.touch(keep);
+        copy.next = frozen.next;
+        if (frozen == head) {
+            head = copy;
+            if (identity instanceof LeakTracker tracker) {
+                tracker.head = copy;
+            }
+        } else {
+            Chunk before = head;
+            while (before.next != frozen) {
+                before = before.next;
+            }
+            before.next = copy;
+        }
+        if (frozen == tail) {
+            tail = copy;
+            tailArray = copy.array;
+            tailLimit = (int) Math.min(copy.capacity, pool.maxStreamSize() - copy.offset);
+        }
+        frozen.detach();
+        pool.letGo(frozen);
         structureVersion++;
+        return copy;
     }
 
     /**
@@ -663,56 +745,68 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void reset() {
         ensureOpenUnchecked();
-        if (head == null) {
+        Chunk first = head;
+        if (first == null) {
             return;
         }
         sealTail();
-        head.touch(head.length);
-        releaseAfter(head);
         structureVersion++;
-        head.length = 0;
-        tail = head;
-        tailArray = head.array;
+        if (shared && first.isShared()) {
+            // its holders keep it: the stream starts again on a fresh chunk at its next write
+            head = null;
+            tail = null;
+            tailArray = null;
+            tailPos = 0;
+            tailLimit = 0;
+            if (identity instanceof LeakTracker tracker) {
+                tracker.head = null;
+            }
+            dropChain(first);
+            return;
+        }
+        dropAfter(first);
+        first.cutTo(0); // the old content is dirt now: zeroed before space is handed out again
+        tail = first;
+        tailArray = first.array;
         tailPos = 0;
-        tailLimit = (int) Math.min(head.capacity, pool.maxStreamSize());
+        tailLimit = (int) Math.min(first.capacity, pool.maxStreamSize());
     }
 
     // ------------------------------------------------------------------ lifecycle
 
     /**
-     * Adds a reference to the content, so that it outlives {@link #close()} until a matching
-     * {@link #release()}. For views handed to other code (Netty buffers, queued writes).
-     * May be called from any thread while the stream is open.
+     * Holds the content as it is now, so that it outlives {@link #close()}, {@link #reset()} and
+     * overwrites until a matching {@link #release()}: for raw arrays or buffers handed to other
+     * code (from {@link #forEachSegment}). The held content is frozen (see the class comment).
+     * Prefer a view ({@link #byteBuffers()}), which lets go of exactly its own chunks; the
+     * content of all explicit retains is let go of together, when the last one is released.
+     * Call it on the thread that writes the stream.
      *
      * @throws IllegalStateException if the stream is closed
      */
     public RecyclableOutputStream retain() {
         ensureOpenUnchecked();
-        while (true) {
-            int count = (int) REF_COUNT.getVolatile(this);
-            if (count <= 0) {
-                throw new IllegalStateException("stream content already released");
-            }
-            if (REF_COUNT.compareAndSet(this, count, count + 1)) {
-                shared = true;
-                return this;
-            }
+        ExplicitRetains retains = explicitRetains;
+        if (retains == null) {
+            retains = new ExplicitRetains(pool);
+            explicitRetains = retains;
         }
+        retains.add(holdContent());
+        return this;
     }
 
     /**
-     * Drops a reference taken by {@link #retain()}; the last one returns the chunks to the pool.
-     * May be called from any thread.
+     * Drops a hold taken by {@link #retain()}; when the last one is dropped, the content they
+     * held goes back to the pool (once no view or stream still holds it). May be called from
+     * any thread.
      *
-     * @throws IllegalStateException if called more often than {@code retain()} (plus the owner's close)
+     * @throws IllegalStateException if there is no {@code retain()} left to match
      */
     public void release() {
-        int before = (int) REF_COUNT.getAndAdd(this, -1);
-        if (before == 1) {
-            freeContent();
-        } else if (before <= 0) {
-            REF_COUNT.getAndAdd(this, 1);
-            throw new IllegalStateException("stream content released more often than retained");
+        ExplicitRetains retains = explicitRetains;
+        if (retains == null || !retains.release()) {
+            throw new IllegalStateException("release() without a matching retain() on " + describe()
+                    + ": the owner frees the stream with close(); release() only balances retain()");
         }
     }
 
@@ -730,13 +824,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (pool.hasListener()) {
             pool.streamClosed(tag(), contentLength());
         }
-        if (shared) {
-            release();
-        } else {
-            // nobody else ever held the content: the owner's reference is the only one
-            REF_COUNT.setOpaque(this, 0);
-            freeContent();
-        }
+        freeContent();
     }
 
     /**
@@ -750,6 +838,10 @@ public final class RecyclableOutputStream extends OutputStream {
         }
     }
 
+    /**
+     * Lets go of every chunk (holders of frozen ones keep them). With no tail left, every write,
+     * the fast paths included, falls through to {@link #makeRoom}, which fails on the closed stream.
+     */
     private void freeContent() {
         Chunk c = head;
         sealTail();
@@ -762,12 +854,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (identity instanceof LeakTracker tracker) {
             tracker.released();
         }
-        while (c != null) {
-            Chunk next = c.next;
-            c.detach();
-            pool.release(c);
-            c = next;
-        }
+        dropChain(c);
     }
 
     // ------------------------------------------------------------------ checks

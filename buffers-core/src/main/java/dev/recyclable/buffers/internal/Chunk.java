@@ -1,15 +1,29 @@
 package dev.recyclable.buffers.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
  * One pooled block of memory: a {@code byte[]} (heap chunks) or a direct {@link ByteBuffer}.
  *
- * <p>A chunk is owned by exactly one party at a time: the pool's free list, or one stream.
- * {@link #next} links it into whichever list currently owns it, so neither the pool nor a
- * stream needs a side array to hold its chunks.
+ * <p>A chunk is idle in the pool's free list, or in use by its holders: the stream whose
+ * content list links it, and any views of that content. {@link #next} links it into the
+ * free list or the one stream that writes it, so neither needs a side array for its chunks.
+ * While anyone besides its first holder holds it ({@link #isShared()}) its bytes are frozen;
+ * the last holder to {@link #letGo()} returns it to the pool.
  */
 public final class Chunk {
+    private static final VarHandle EXTRA_HOLDERS;
+
+    static {
+        try {
+            EXTRA_HOLDERS = MethodHandles.lookup().findVarHandle(Chunk.class, "extraHolders", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The backing array, or {@code null} for a direct chunk. */
     public final byte[] array;
     /** A buffer over the whole chunk; its position and limit are scratch state of the owner. */
@@ -31,6 +45,13 @@ public final class Chunk {
     public int dirtyTo;
     /** How far the current owner may have written: handed-out space counts even if not committed. */
     public int touchedTo;
+
+    /**
+     * Holders beyond the first: 0 while one party holds the chunk (the common case, which
+     * therefore never needs an atomic), +1 per view. Only the first holder's thread adds holders.
+     */
+    @SuppressWarnings("unused") // accessed through EXTRA_HOLDERS
+    private volatile int extraHolders;
 
     private static final byte[] ZEROS = new byte[4096];
 
@@ -78,6 +99,39 @@ public final class Chunk {
         return array != null ? array[index] : buffer.get(index);
     }
 
+    /** Adds a holder: the chunk is frozen until it {@link #letGo() lets go}. */
+    public void hold() {
+        EXTRA_HOLDERS.getAndAdd(this, 1);
+    }
+
+    /**
+     * Drops one holder's claim; returns {@code true} for the last holder, which must return the
+     * chunk to the pool. Any thread may call it; the atomic orders the holder's reads before
+     * the chunk's reuse.
+     */
+    public boolean letGo() {
+        if ((int) EXTRA_HOLDERS.getAndAdd(this, -1) > 0) {
+            return false;
+        }
+        EXTRA_HOLDERS.setRelease(this, 0); // back to the idle state, for the next owner
+        return true;
+    }
+
+    /** Whether anyone besides the first holder holds the chunk: then its bytes must not change. */
+    public boolean isShared() {
+        return (int) EXTRA_HOLDERS.getAcquire(this) > 0;
+    }
+
+    /**
+     * The owner cut its content here to {@code keep} bytes: whatever it wrote beyond becomes dirt
+     * that space handed out later is zeroed over, like a previous owner's bytes.
+     */
+    public void cutTo(int keep) {
+        dirtyTo = Math.max(dirtyTo, Math.max(touchedTo, length));
+        touchedTo = keep;
+        length = keep;
+    }
+
     /** Writes zeros over {@code [from, to)}. */
     public void zero(int from, int to) {
         if (from >= to) {
@@ -112,9 +166,7 @@ public final class Chunk {
      * later owner must not see, and the list links are cleared.
      */
     public void detach() {
-        dirtyTo = Math.max(dirtyTo, Math.max(touchedTo, length));
-        touchedTo = 0;
-        length = 0;
+        cutTo(0);
         offset = 0;
         next = null;
     }

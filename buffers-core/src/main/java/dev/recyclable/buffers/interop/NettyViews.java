@@ -1,5 +1,6 @@
 package dev.recyclable.buffers.interop;
 
+import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import io.netty.buffer.ByteBuf;
@@ -22,17 +23,20 @@ public final class NettyViews {
      * A read-only {@link ByteBuf} over the content, zero-copy: a composite with one component
      * per chunk, sized so that Netty never consolidates (copies) it.
      *
-     * <p>The buffer holds a reference on the content (see {@link RecyclableOutputStream#retain()}),
-     * so it may be written to a channel after the stream is closed; the chunks return to the
-     * pool when both the stream is closed and the buffer is released (refCnt reaches 0).
-     * Releasing it more than once is refused by Netty's reference count, never frees chunks twice.
+     * <p>The buffer holds the chunks it shows (through a {@link ByteBufferView}), and their bytes
+     * are frozen: whatever the stream does next ({@code reset}, {@code truncate}, channel writes,
+     * {@code close}), the buffer keeps showing the content as it was, and may be written to a
+     * channel after the stream is closed. The chunks return to the pool when the buffer is
+     * released (refCnt reaches 0) and the stream no longer holds them. Releasing it more than
+     * once is refused by Netty's reference count, never frees chunks twice.
      *
      * @throws IllegalStateException if the stream is closed
      */
     public static ByteBuf asByteBuf(RecyclableOutputStream stream) {
-        List<ByteBuf> parts = new ArrayList<>(Math.max(1, stream.chunkCount()));
+        ByteBufferView view = stream.byteBuffers();
+        List<ByteBuf> parts = new ArrayList<>(Math.max(1, view.buffers().length));
         try {
-            stream.forEachSegment(new SegmentVisitor() {
+            view.forEachSegment(new SegmentVisitor() {
                 @Override
                 public void visit(byte[] array, int offset, int length) {
                     parts.add(Unpooled.wrappedBuffer(array, offset, length));
@@ -40,30 +44,30 @@ public final class NettyViews {
 
                 @Override
                 public void visit(ByteBuffer segment) {
-                    parts.add(Unpooled.wrappedBuffer(segment.slice()));
+                    parts.add(Unpooled.wrappedBuffer(segment));
                 }
             });
-        } catch (IOException e) {
-            throw new IllegalStateException(e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            view.close();
+            throw e instanceof IOException ? new IllegalStateException(e.getMessage(), e) : (RuntimeException) e;
         }
-        stream.retain();
-        CompositeByteBuf composite = new ContentByteBuf(stream, parts);
+        CompositeByteBuf composite = new ContentByteBuf(view, parts);
         return composite.asReadOnly();
     }
 
-    /** Gives the stream's reference back when Netty deallocates the composite. */
+    /** Closes the view (letting go of its chunks) when Netty deallocates the composite. */
     private static final class ContentByteBuf extends CompositeByteBuf {
-        private final RecyclableOutputStream stream;
+        private final ByteBufferView view;
 
-        ContentByteBuf(RecyclableOutputStream stream, List<ByteBuf> parts) {
+        ContentByteBuf(ByteBufferView view, List<ByteBuf> parts) {
             super(UnpooledByteBufAllocator.DEFAULT, false, Math.max(1, parts.size()), parts);
-            this.stream = stream;
+            this.view = view;
         }
 
         @Override
         protected void deallocate() {
             super.deallocate();
-            stream.release();
+            view.close();
         }
     }
 

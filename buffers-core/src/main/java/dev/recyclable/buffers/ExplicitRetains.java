@@ -1,0 +1,54 @@
+package dev.recyclable.buffers;
+
+import dev.recyclable.buffers.internal.Chunk;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The content held by a stream's explicit {@link RecyclableOutputStream#retain()} calls. A
+ * retain has no handle saying which content it meant, so the content of every outstanding
+ * retain stays held until the last one is released: never too early for any of them.
+ *
+ * <p>{@code retain()} runs on the stream's thread and {@code release()} on any, so the two
+ * meet under this object's lock; neither is on a hot path.
+ */
+final class ExplicitRetains {
+    private final BufferPool pool;
+    private final List<Chunk[]> held = new ArrayList<>(2);
+    private int count;
+
+    ExplicitRetains(BufferPool pool) {
+        this.pool = pool;
+    }
+
+    /** Records one retain, holding {@code chunks} (each already given a holder for it). */
+    synchronized void add(Chunk[] chunks) {
+        count++;
+        held.add(chunks);
+    }
+
+    /**
+     * Drops one retain; the last one lets go of everything held.
+     *
+     * @return {@code false} if there was no retain to drop
+     */
+    boolean release() {
+        Chunk[][] letGo;
+        synchronized (this) {
+            if (count == 0) {
+                return false;
+            }
+            if (--count > 0) {
+                return true;
+            }
+            letGo = held.toArray(new Chunk[0][]);
+            held.clear();
+        }
+        for (Chunk[] chunks : letGo) {
+            for (Chunk c : chunks) {
+                pool.letGo(c);
+            }
+        }
+        return true;
+    }
+}
