@@ -2,7 +2,10 @@ package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.interop.NettyViews;
+import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Random sequences of writes, resets, partial reads, truncations and views must give exactly
  * what {@link ByteArrayOutputStream} (plus a plain array model for random access) gives.
+ * Views, Netty buffers, contiguous arrays and explicit retains are kept open across the other
+ * operations (resets, truncations and overwrites included), and after every step each open
+ * one must still show exactly the bytes it was taken over: held content is frozen.
  * Each case is generated from its seed, so a failure names the seed that reproduces it.
  */
 class DifferentialPropertyTest {
@@ -28,7 +34,17 @@ class DifferentialPropertyTest {
     private static final BufferPool DIRECT = BufferPool.builder()
             .minChunkSize(64).maxChunkSize(1024).directChunks(true).idleDecay(Duration.ZERO).build();
 
-    enum Op { WRITE_BYTE, WRITE_ARRAY, WRITE_BUFFER, WRITABLE_BUFFER, RESET, READ_PARTIAL, TRUNCATE, OVERWRITE, SEGMENTS, CONTIGUOUS }
+    enum Op {
+        WRITE_BYTE, WRITE_ARRAY, WRITE_BUFFER, WRITABLE_BUFFER, RESET, READ_PARTIAL, TRUNCATE, OVERWRITE, SEGMENTS,
+        CONTIGUOUS, KEEP_VIEW, KEEP_NETTY_VIEW, KEEP_CONTIGUOUS, RETAIN, LET_GO
+    }
+
+    /** Something that holds content taken at one point: it must keep showing exactly those bytes. */
+    interface Holder {
+        void check(String when);
+
+        void letGo();
+    }
 
     static LongStream seeds() {
         return LongStream.range(0, 400);
@@ -44,18 +60,30 @@ class DifferentialPropertyTest {
             ops.add(Op.values()[random.nextInt(Op.values().length)]);
         }
         ByteArrayOutputStream model = new ByteArrayOutputStream();
+        List<Holder> holders = new ArrayList<>();
         try (RecyclableOutputStream out = pool.newStream()) {
-            for (Op op : ops) {
-                apply(op, random, out, model);
-                assertEquals(model.size(), out.size(), () -> "after " + op);
+            for (int step = 0; step < ops.size(); step++) {
+                Op op = ops.get(step);
+                apply(op, random, out, model, holders);
+                String when = "after step " + step + " (" + op + ")";
+                assertEquals(model.size(), out.size(), when);
+                for (Holder h : holders) {
+                    h.check(when);
+                }
             }
             assertArrayEquals(model.toByteArray(), out.toByteArray());
             assertArrayEquals(model.toByteArray(), out.newInputStream().readAllBytes());
+            out.close();
+            for (Holder h : holders) {
+                h.check("after the stream's close");
+                h.letGo();
+            }
         }
         assertEquals(0, pool.stats().bytesInUse());
     }
 
-    private static void apply(Op op, Random random, RecyclableOutputStream out, ByteArrayOutputStream model) throws IOException {
+    private static void apply(Op op, Random random, RecyclableOutputStream out, ByteArrayOutputStream model,
+                              List<Holder> holders) throws IOException {
         switch (op) {
             case WRITE_BYTE -> {
                 int b = random.nextInt(256);
@@ -131,7 +159,108 @@ class DifferentialPropertyTest {
                     assertArrayEquals(model.toByteArray(), Arrays.copyOf(arr.array(), arr.length()));
                 }
             }
+            case KEEP_VIEW -> holders.add(new ViewHolder(out.byteBuffers(), model.toByteArray()));
+            case KEEP_NETTY_VIEW -> holders.add(new NettyHolder(NettyViews.asByteBuf(out), model.toByteArray()));
+            case KEEP_CONTIGUOUS -> holders.add(new ArrayHolder(out.contiguous(), model.toByteArray()));
+            case RETAIN -> holders.add(RetainHolder.of(out, model.toByteArray()));
+            case LET_GO -> {
+                if (!holders.isEmpty()) {
+                    holders.remove(random.nextInt(holders.size())).letGo();
+                }
+            }
             default -> throw new AssertionError(op);
+        }
+    }
+
+    private static void assertShows(byte[] expected, byte[] actual, String what, String when) {
+        assertArrayEquals(expected, actual, () -> what + " changed " + when);
+    }
+
+    record ViewHolder(ByteBufferView view, byte[] expected) implements Holder {
+        @Override
+        public void check(String when) {
+            ByteArrayOutputStream joined = new ByteArrayOutputStream();
+            for (ByteBuffer b : view.buffers()) {
+                assertEquals(b.capacity(), b.limit(), "a view's buffer ends at its content");
+                byte[] part = new byte[b.remaining()];
+                b.duplicate().get(part);
+                joined.writeBytes(part);
+            }
+            assertShows(expected, joined.toByteArray(), "a ByteBufferView", when);
+        }
+
+        @Override
+        public void letGo() {
+            view.close();
+        }
+    }
+
+    record NettyHolder(ByteBuf buf, byte[] expected) implements Holder {
+        @Override
+        public void check(String when) {
+            byte[] seen = new byte[buf.readableBytes()];
+            buf.getBytes(buf.readerIndex(), seen);
+            assertShows(expected, seen, "a Netty ByteBuf view", when);
+        }
+
+        @Override
+        public void letGo() {
+            assertTrue(buf.release());
+        }
+    }
+
+    record ArrayHolder(PooledArray array, byte[] expected) implements Holder {
+        @Override
+        public void check(String when) {
+            byte[] whole = array.array();
+            assertEquals(expected.length, array.length());
+            assertShows(expected, Arrays.copyOf(whole, array.length()), "a PooledArray", when);
+            for (int i = array.length(); i < whole.length; i++) {
+                if (whole[i] != 0) {
+                    throw new AssertionError("a PooledArray shows a non-zero byte past its content at " + i + " " + when);
+                }
+            }
+        }
+
+        @Override
+        public void letGo() {
+            array.close();
+        }
+    }
+
+    /** An explicit retain, checked through the raw segments it was taken to protect. */
+    record RetainHolder(RecyclableOutputStream stream, List<ByteBuffer> segments, byte[] expected) implements Holder {
+        static RetainHolder of(RecyclableOutputStream stream, byte[] expected) throws IOException {
+            List<ByteBuffer> segments = new ArrayList<>();
+            stream.forEachSegment(new SegmentVisitor() {
+                @Override
+                public void visit(byte[] array, int offset, int length) {
+                    segments.add(ByteBuffer.wrap(array, offset, length));
+                }
+
+                @Override
+                public void visit(ByteBuffer segment) {
+                    segments.add(segment.slice());
+                }
+            });
+            stream.retain();
+            return new RetainHolder(stream, segments, expected);
+        }
+
+        @Override
+        public void check(String when) {
+            ByteArrayOutputStream joined = new ByteArrayOutputStream();
+            for (ByteBuffer s : segments) {
+                byte[] part = new byte[s.remaining()];
+                s.duplicate().get(part);
+                joined.writeBytes(part);
+            }
+            assertShows(expected, joined.toByteArray(), "content held by retain()", when);
+        }
+
+        @Override
+        public void letGo() {
+            stream.release();
         }
     }
 

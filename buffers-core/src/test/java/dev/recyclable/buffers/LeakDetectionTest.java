@@ -64,6 +64,72 @@ class LeakDetectionTest {
         awaitGc(() -> pool.stats().bytesInUse() == 0);
     }
 
+    @Test
+    void aDroppedContiguousCopyIsReportedWithItsStackAndItsArrayComesBack() throws Exception {
+        CopyOnWriteArrayList<Leak> leaks = new CopyOnWriteArrayList<>();
+        BufferPool pool = poolReporting(LeakDetection.DETAILED, leaks);
+        abandonContiguous(pool, "copied", 100_000); // many chunks: a leased copy
+        awaitGc(() -> leaks.size() == 1 && pool.stats().bytesInUse() == 0);
+        assertEquals("copied", leaks.get(0).tag());
+        assertTrue(leaks.get(0).site().getMessage().startsWith("PooledArray from RecyclableOutputStream 'copied'"),
+                leaks.get(0).site().getMessage());
+        boolean pointsAtCulprit = false;
+        for (StackTraceElement e : leaks.get(0).site().getStackTrace()) {
+            pointsAtCulprit |= e.getMethodName().equals("abandonContiguous");
+        }
+        assertTrue(pointsAtCulprit, "the report names the method that took the copy");
+
+        abandonContiguous(pool, "shared", 100); // one chunk: the stream's own, shared
+        awaitGc(() -> leaks.size() == 2 && pool.stats().bytesInUse() == 0);
+        assertEquals("shared", leaks.get(1).tag());
+        assertEquals(2, pool.stats().leaks());
+        try (RecyclableOutputStream out = pool.newStream("closed copies are not leaks")) {
+            out.write(new byte[5000]);
+            out.contiguous().close();
+        }
+        System.gc();
+        Thread.sleep(200);
+        assertEquals(2, leaks.size(), () -> "reports: " + leaks);
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void aLeakedStreamLeavesAnOpenViewItsChunks() throws Exception {
+        CopyOnWriteArrayList<Leak> leaks = new CopyOnWriteArrayList<>();
+        BufferPool pool = poolReporting(LeakDetection.ALL, leaks);
+        byte[] data = new byte[50_000];
+        new java.util.Random(9).nextBytes(data);
+        ByteBufferView view = viewOfAbandonedStream(pool, data);
+        awaitGc(() -> leaks.size() == 1);
+        try (RecyclableOutputStream other = pool.newStream()) {
+            other.write(new byte[200_000]); // would reuse the view's chunks if the leak had freed them
+        }
+        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
+        for (java.nio.ByteBuffer b : view.buffers()) {
+            byte[] part = new byte[b.remaining()];
+            b.duplicate().get(part);
+            seen.writeBytes(part);
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(data, seen.toByteArray());
+        assertTrue(pool.stats().bytesInUse() > 0);
+        view.close();
+        awaitGc(() -> pool.stats().bytesInUse() == 0); // the cleaner reports before it reclaims
+        assertEquals(1, pool.stats().leaks());
+    }
+
+    private static ByteBufferView viewOfAbandonedStream(BufferPool pool, byte[] data) throws IOException {
+        RecyclableOutputStream out = pool.newStream("abandoned with a view");
+        out.write(data);
+        return out.byteBuffers();
+    }
+
+    private static void abandonContiguous(BufferPool pool, String tag, int bytes) throws IOException {
+        try (RecyclableOutputStream out = pool.newStream(tag)) {
+            out.write(new byte[bytes]);
+            out.contiguous();
+        }
+    }
+
     private static void abandonStream(BufferPool pool, String tag) throws IOException {
         RecyclableOutputStream out = pool.newStream(tag);
         out.write(new byte[10_000]);
