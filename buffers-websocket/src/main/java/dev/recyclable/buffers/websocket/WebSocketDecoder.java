@@ -34,7 +34,10 @@ import java.util.Objects;
  * releases the message being assembled; call it when the connection ends for any reason.
  * Between messages the decoder keeps the last unretained message's stream, reset to one chunk
  * (at most the pool's largest chunk), so that once warm decoding allocates nothing per frame
- * or per message; {@code close()} gives that chunk back too.
+ * or per message; {@code close()} gives that chunk back too. A view the listener took of that
+ * message ({@code byteBuffers()}, a Netty {@code ByteBuf}) freezes the chunks it shows: the
+ * reset leaves them to the view, and the next message starts on a fresh chunk, so the view
+ * stays valid until it is closed however many messages follow.
  */
 public final class WebSocketDecoder implements AutoCloseable {
     private static final String STREAM_TAG = "websocket-message";

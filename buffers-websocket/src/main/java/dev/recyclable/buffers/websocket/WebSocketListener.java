@@ -11,7 +11,8 @@ public interface WebSocketListener {
 
     /**
      * A complete data message. It is released when this method returns unless the listener
-     * calls {@link WebSocketMessage#retain()}; then the listener must close it.
+     * calls {@link WebSocketMessage#retain()}; then the listener must close it. A view taken
+     * during the call ({@link WebSocketMessage#byteBuffers()}) stays valid until it is closed.
      */
     void onMessage(WebSocketMessage message);
 

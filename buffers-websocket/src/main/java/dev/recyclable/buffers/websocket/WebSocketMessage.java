@@ -14,7 +14,10 @@ import java.util.Objects;
  * decoder: its chunks go back to the pool as soon as the listener returns, and the object may
  * be reused for the next message. A listener that needs it longer calls {@link #retain()}
  * during the call; it then owns the message and must {@link #close()} it (the equivalent of
- * .NET's {@code IsStreamDisposedAutomatically = false}). A message built with
+ * .NET's {@code IsStreamDisposedAutomatically = false}). A view taken during the call
+ * ({@link #byteBuffers()}, or a Netty {@code ByteBuf} of {@link #content()}) holds the chunks
+ * it shows, whether or not the message is retained: they are frozen, so the view keeps the
+ * message's bytes until it is closed, however many messages the decoder assembles after it. A message built with
  * {@link #text(RecyclableOutputStream)} or {@link #binary(RecyclableOutputStream)} owns the
  * given stream; writing it to an encoder hands that ownership on.
  *
@@ -102,8 +105,9 @@ public final class WebSocketMessage implements AutoCloseable {
     }
 
     /**
-     * Zero-copy {@code ByteBuffer} views of the payload. The view holds its own reference to
-     * the chunks, so it stays valid after this message is closed, until the view is closed.
+     * Zero-copy {@code ByteBuffer} views of the payload. The view holds the chunks it shows, so
+     * it stays valid after this message is closed or reused for the next message, until the view
+     * is closed.
      */
     public ByteBufferView byteBuffers() {
         return open().byteBuffers();
