@@ -179,14 +179,10 @@ class DifferentialPropertyTest {
     record ViewHolder(ByteBufferView view, byte[] expected) implements Holder {
         @Override
         public void check(String when) {
-            ByteArrayOutputStream joined = new ByteArrayOutputStream();
             for (ByteBuffer b : view.buffers()) {
                 assertEquals(b.capacity(), b.limit(), "a view's buffer ends at its content");
-                byte[] part = new byte[b.remaining()];
-                b.duplicate().get(part);
-                joined.writeBytes(part);
             }
-            assertShows(expected, joined.toByteArray(), "a ByteBufferView", when);
+            assertShows(expected, HeldBytes.of(view), "a ByteBufferView", when);
         }
 
         @Override
@@ -198,9 +194,7 @@ class DifferentialPropertyTest {
     record NettyHolder(ByteBuf buf, byte[] expected) implements Holder {
         @Override
         public void check(String when) {
-            byte[] seen = new byte[buf.readableBytes()];
-            buf.getBytes(buf.readerIndex(), seen);
-            assertShows(expected, seen, "a Netty ByteBuf view", when);
+            assertShows(expected, HeldBytes.of(buf), "a Netty ByteBuf view", when);
         }
 
         @Override
@@ -231,31 +225,14 @@ class DifferentialPropertyTest {
     /** An explicit retain, checked through the raw segments it was taken to protect. */
     record RetainHolder(RecyclableOutputStream stream, List<ByteBuffer> segments, byte[] expected) implements Holder {
         static RetainHolder of(RecyclableOutputStream stream, byte[] expected) throws IOException {
-            List<ByteBuffer> segments = new ArrayList<>();
-            stream.forEachSegment(new SegmentVisitor() {
-                @Override
-                public void visit(byte[] array, int offset, int length) {
-                    segments.add(ByteBuffer.wrap(array, offset, length));
-                }
-
-                @Override
-                public void visit(ByteBuffer segment) {
-                    segments.add(segment.slice());
-                }
-            });
+            List<ByteBuffer> segments = HeldBytes.segmentsOf(stream);
             stream.retain();
             return new RetainHolder(stream, segments, expected);
         }
 
         @Override
         public void check(String when) {
-            ByteArrayOutputStream joined = new ByteArrayOutputStream();
-            for (ByteBuffer s : segments) {
-                byte[] part = new byte[s.remaining()];
-                s.duplicate().get(part);
-                joined.writeBytes(part);
-            }
-            assertShows(expected, joined.toByteArray(), "content held by retain()", when);
+            assertShows(expected, HeldBytes.join(segments), "content held by retain()", when);
         }
 
         @Override

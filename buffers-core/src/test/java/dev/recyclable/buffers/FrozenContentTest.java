@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.interop.NettyViews;
 import io.netty.buffer.ByteBuf;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -55,20 +54,11 @@ class FrozenContentTest {
     }
 
     private static byte[] bytesOf(ByteBufferView view) {
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        for (ByteBuffer b : view.buffers()) {
-            ByteBuffer d = b.duplicate();
-            byte[] part = new byte[d.remaining()];
-            d.get(part);
-            joined.writeBytes(part);
-        }
-        return joined.toByteArray();
+        return HeldBytes.of(view);
     }
 
     private static byte[] bytesOf(ByteBuf buf) {
-        byte[] read = new byte[buf.readableBytes()];
-        buf.getBytes(buf.readerIndex(), read);
-        return read;
+        return HeldBytes.of(buf);
     }
 
     /** Leases whatever the pool has idle and writes over it, as any other stream would. */
@@ -175,33 +165,16 @@ class FrozenContentTest {
     void anExplicitRetainFreezesTheSegmentsItWasTakenFor(boolean useDirect) throws IOException {
         BufferPool pool = pool(useDirect);
         byte[] first = random(40_000, 6);
-        List<ByteBuffer> segments = new ArrayList<>();
         RecyclableOutputStream out = pool.newStream();
         out.write(first);
-        out.forEachSegment(new SegmentVisitor() {
-            @Override
-            public void visit(byte[] array, int offset, int length) {
-                segments.add(ByteBuffer.wrap(array, offset, length));
-            }
-
-            @Override
-            public void visit(ByteBuffer segment) {
-                segments.add(segment.slice());
-            }
-        });
+        List<ByteBuffer> segments = HeldBytes.segmentsOf(out);
         out.retain();
         out.reset();
         out.write(filled(10_000, 0x12));
         out.channel().truncate(5);
         out.close();
         anotherStreamScribbles(pool, 100_000);
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        for (ByteBuffer s : segments) {
-            byte[] part = new byte[s.remaining()];
-            s.duplicate().get(part);
-            joined.writeBytes(part);
-        }
-        assertArrayEquals(first, joined.toByteArray());
+        assertArrayEquals(first, HeldBytes.join(segments));
         assertTrue(pool.stats().bytesInUse() > 0, "the retain holds the chunks");
         out.release();
     }

@@ -104,16 +104,10 @@ class LeakDetectionTest {
         try (RecyclableOutputStream other = pool.newStream()) {
             other.write(new byte[200_000]); // would reuse the view's chunks if the leak had freed them
         }
-        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
-        for (java.nio.ByteBuffer b : view.buffers()) {
-            byte[] part = new byte[b.remaining()];
-            b.duplicate().get(part);
-            seen.writeBytes(part);
-        }
-        org.junit.jupiter.api.Assertions.assertArrayEquals(data, seen.toByteArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(data, HeldBytes.of(view));
         assertTrue(pool.stats().bytesInUse() > 0);
         view.close();
-        awaitGc(() -> pool.stats().bytesInUse() == 0); // the cleaner reports before it reclaims
+        awaitGc(() -> pool.stats().bytesInUse() == 0, pool::toString); // the cleaner reports before it reclaims
         assertEquals(1, pool.stats().leaks());
     }
 
@@ -140,10 +134,14 @@ class LeakDetectionTest {
     }
 
     private static void awaitGc(Condition condition) throws InterruptedException {
+        awaitGc(condition, () -> "");
+    }
+
+    private static void awaitGc(Condition condition, java.util.function.Supplier<String> state) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (!condition.met()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met after GC within 20 s");
+                throw new AssertionError("condition not met after GC within 20 s " + state.get());
             }
             System.gc();
             Thread.sleep(20);

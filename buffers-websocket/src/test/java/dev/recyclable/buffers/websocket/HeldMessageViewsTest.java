@@ -3,14 +3,13 @@ package dev.recyclable.buffers.websocket;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.interop.NettyViews;
+import dev.recyclable.buffers.testing.HeldContent;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import io.netty.buffer.ByteBuf;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -45,13 +44,7 @@ class HeldMessageViewsTest {
                 buf.getBytes(buf.readerIndex(), b);
                 return b;
             }
-            ByteArrayOutputStream joined = new ByteArrayOutputStream();
-            for (ByteBuffer b : view.buffers()) {
-                byte[] part = new byte[b.remaining()];
-                b.duplicate().get(part);
-                joined.writeBytes(part);
-            }
-            return joined.toByteArray();
+            return HeldContent.bytesOf(view);
         }
 
         void letGo() {

@@ -5,6 +5,7 @@ import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.interop.NettyViews;
+import dev.recyclable.buffers.testing.HeldContent;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.Role;
@@ -27,7 +28,6 @@ import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -64,16 +64,6 @@ class AdaptersHoldViewsTest {
         byte[] b = new byte[buf.readableBytes()];
         buf.getBytes(buf.readerIndex(), b);
         return b;
-    }
-
-    private static byte[] bytesOf(ByteBufferView view) {
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        for (ByteBuffer b : view.buffers()) {
-            byte[] part = new byte[b.remaining()];
-            b.duplicate().get(part);
-            joined.writeBytes(part);
-        }
-        return joined.toByteArray();
     }
 
     @Test
@@ -148,7 +138,7 @@ class AdaptersHoldViewsTest {
             }
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(10, TimeUnit.SECONDS);
             for (int i = 0; i < views.size(); i++) {
-                assertArrayEquals(sent.get(i), bytesOf(views.get(i)), "message " + i);
+                HeldContent.assertShows(sent.get(i), views.get(i), "message " + i);
             }
             views.forEach(ByteBufferView::close);
         }
