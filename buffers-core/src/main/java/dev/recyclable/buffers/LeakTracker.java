@@ -73,13 +73,14 @@ final class LeakTracker implements Runnable {
         }
         Chunk chunks = head;
         head = null;
-        pool.streamLeaked(tag, allocationSite);
-        StreamLeakEvent.emit(tag, allocationSite);
+        // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
         if (chunkList) {
             pool.reclaimLeaked(chunks);
         } else if (chunks != null) {
             pool.reclaimLeakedChunk(chunks);
         }
+        pool.streamLeaked(tag, allocationSite);
+        StreamLeakEvent.emit(tag, allocationSite);
     }
 
     /** The stack of the code that created a leaked stream or copy, shown in the leak report. */
