@@ -530,8 +530,10 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /**
      * A random-access view (position, read, write, truncate), as RecyclableMemoryStream's
-     * Seek and SetLength. Writing past the end fills the gap with zeros. Closing the channel
-     * does not close the stream; closing the stream makes the channel fail.
+     * Seek and SetLength. Writing past the end fills the gap with zeros; the size cap is checked
+     * before anything is written, for any position up to {@code Long.MAX_VALUE}. Writing over or
+     * truncating content that a view holds changes a copy: the view keeps its bytes. Closing the
+     * channel does not close the stream; closing the stream makes the channel fail.
      */
     public SeekableByteChannel channel() {
         ensureOpenUnchecked();
@@ -739,7 +741,9 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /**
      * Discards the content, keeping the first chunk for reuse, as
-     * {@link java.io.ByteArrayOutputStream#reset()}.
+     * {@link java.io.ByteArrayOutputStream#reset()}. Chunks that a view holds stay with it,
+     * unchanged (the stream then starts again on a fresh chunk); space handed out later shows
+     * zeros where the discarded content was.
      *
      * @throws IllegalStateException if the stream is closed
      */
