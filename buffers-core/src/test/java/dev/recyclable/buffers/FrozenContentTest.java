@@ -266,13 +266,7 @@ class FrozenContentTest {
     @Test
     void channelPositionArithmeticCannotOverflowAndTheCapComesBeforeAnyZeroFill() throws IOException {
         List<Long> refused = new ArrayList<>();
-        BufferPool capped = BufferPool.builder().maxStreamSize(1 << 20).idleDecay(Duration.ZERO)
-                .listener(new BufferPoolListener() {
-                    @Override
-                    public void sizeCapExceeded(String tag, long requestedLength, long cap) {
-                        refused.add(requestedLength);
-                    }
-                }).build();
+        BufferPool capped = RecyclableOutputStreamTest.cappedPoolRecordingRefusals(1 << 20, refused);
         try (RecyclableOutputStream out = capped.newStream()) {
             out.write(new byte[] {1, 2, 3});
             SeekableByteChannel ch = out.channel();

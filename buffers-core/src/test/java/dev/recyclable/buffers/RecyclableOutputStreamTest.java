@@ -347,13 +347,7 @@ class RecyclableOutputStreamTest {
     @Test
     void writesPastTheSizeCapAreRefusedWholeAndReported() throws IOException {
         List<Long> refused = new ArrayList<>();
-        BufferPool capped = BufferPool.builder().maxStreamSize(3000).idleDecay(Duration.ZERO)
-                .listener(new BufferPoolListener() {
-                    @Override
-                    public void sizeCapExceeded(String tag, long requestedLength, long cap) {
-                        refused.add(requestedLength);
-                    }
-                }).build();
+        BufferPool capped = cappedPoolRecordingRefusals(3000, refused);
         try (RecyclableOutputStream out = capped.newStream()) {
             out.write(new byte[2999]);
             BufferLimitExceededException e = assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[2]));
@@ -367,6 +361,17 @@ class RecyclableOutputStreamTest {
         }
         assertEquals(List.of(3001L, 3001L, 3001L, 5001L), refused);
         assertEquals(0, capped.stats().bytesInUse());
+    }
+
+    /** A pool capping streams at {@code cap} bytes that records each refused length in {@code refused}. */
+    static BufferPool cappedPoolRecordingRefusals(long cap, List<Long> refused) {
+        return BufferPool.builder().maxStreamSize(cap).idleDecay(Duration.ZERO)
+                .listener(new BufferPoolListener() {
+                    @Override
+                    public void sizeCapExceeded(String tag, long requestedLength, long limit) {
+                        refused.add(requestedLength);
+                    }
+                }).build();
     }
 
     @Test
