@@ -2,6 +2,8 @@ package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
@@ -13,13 +15,24 @@ import java.nio.ByteBuffer;
  * next ({@code reset}, {@code truncate}, channel writes, {@code close}), the buffers keep
  * showing the content as it was when the view was taken, and the chunks stay out of the pool
  * until the view is closed. Do not use the buffers after closing the view. The view may be
- * read and closed on another thread than the stream's (close it once).
+ * read and closed on another thread than the stream's; closing it twice, even from two threads
+ * at once, lets go of the chunks once.
  */
 public final class ByteBufferView implements AutoCloseable {
+    private static final VarHandle CLOSED;
+
+    static {
+        try {
+            CLOSED = MethodHandles.lookup().findVarHandle(ByteBufferView.class, "closed", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final BufferPool pool;
     private final Chunk[] chunks;
     private final ByteBuffer[] buffers;
-    private boolean closed;
+    private volatile boolean closed;
 
     /** Takes over one holder's claim on each of {@code chunks} (already taken by the caller). */
     ByteBufferView(BufferPool pool, Chunk[] chunks, ByteBuffer[] buffers) {
@@ -77,8 +90,7 @@ public final class ByteBufferView implements AutoCloseable {
     /** Lets go of the chunks: each returns to the pool once no one else holds it. Idempotent. */
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
+        if (!closed && CLOSED.compareAndSet(this, false, true)) {
             for (Chunk c : chunks) {
                 pool.letGo(c);
             }
