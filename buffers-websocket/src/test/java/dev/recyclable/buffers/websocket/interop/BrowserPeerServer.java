@@ -59,6 +59,8 @@ final class BrowserPeerServer implements AutoCloseable {
     /** Sec-WebSocket-Extensions of each 101 response ("" when absent), in order. */
     final List<String> extensionsAnswered = new CopyOnWriteArrayList<>();
     final BrowserSession.Record record = new BrowserSession.Record();
+    /** System.nanoTime() when the page was served, 0 before: separates browser start-up from the exchange. */
+    volatile long pageServedNanos;
 
     private final byte[] page;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -106,6 +108,7 @@ final class BrowserPeerServer implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             String path = new QueryStringDecoder(request.uri()).path();
             if (path.equals("/") && request.method().equals(HttpMethod.GET) && !isUpgrade(request)) {
+                pageServedNanos = System.nanoTime();
                 respond(ctx, HttpResponseStatus.OK, page);
             } else if (path.equals("/report") && request.method().equals(HttpMethod.POST)) {
                 // the page sends URLSearchParams: application/x-www-form-urlencoded, UTF-8
