@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A peer that is still sending when our server fails the connection must still see our Close.
@@ -76,6 +78,52 @@ class CloseReachesASendingPeerTest {
         }
         PoolAssertions.assertNothingInUse(serverPool);
         PoolAssertions.assertNothingInUse(clientPool);
+    }
+
+    @Test
+    void aPeerThatNeverClosesIsCutOffAfterTheLinger() throws Exception {
+        WebSocketLimits limits = WebSocketLimits.DEFAULT.withMaxMessageSize(64 * 1024);
+        try (NettyEchoServer server = new NettyEchoServer(serverPool, limits, 4096);
+             RawWebSocketClient client = new RawWebSocketClient(server.port(), "/ws")) {
+            byte[] header = new byte[FrameHeader.MAX_LENGTH];
+            int headerLength = FrameHeader.write(header, 0, true, Opcodes.BINARY, 1 << 20, true, 0x1234_5678);
+            client.out.write(header, 0, headerLength);
+            client.out.flush();
+            long closeSeen = readUntilEndOfStream(client);
+            // we neither answer nor close: the server drains what we send, then gives up on us
+            byte[] chunk = new byte[1024];
+            IOException reset = null;
+            while (reset == null && System.nanoTime() - closeSeen < TimeUnit.SECONDS.toNanos(30)) {
+                try {
+                    client.out.write(chunk);
+                    client.out.flush();
+                    Thread.sleep(50);
+                } catch (IOException e) {
+                    reset = e;
+                }
+            }
+            long lingered = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closeSeen);
+            assertNotNull(reset, "the server still accepts data 30 s after its Close");
+            // LingeringClose.LINGER_MILLIS is 5 s; a slow machine can only make this later
+            assertTrue(lingered >= 4_500, "closed after " + lingered + " ms");
+            assertEquals(1, server.errors.size(), () -> "server errors: " + server.errors);
+        }
+        PoolAssertions.assertNothingInUse(serverPool);
+    }
+
+    /** Reads the server's Close and its end of stream; returns when the Close arrived (nanoTime). */
+    private static long readUntilEndOfStream(RawWebSocketClient client) throws IOException {
+        long closeSeen = 0;
+        byte[] buffer = new byte[256];
+        int n;
+        while ((n = client.in.read(buffer)) >= 0) {
+            if (n > 0 && closeSeen == 0) {
+                assertEquals(0x88, buffer[0] & 0xFF, "a Close frame first");
+                closeSeen = System.nanoTime();
+            }
+        }
+        assertTrue(closeSeen != 0, "no Close before the end of stream");
+        return closeSeen;
     }
 
     /** Writes one masked binary frame of {@link #FRAME_PAYLOAD} bytes; returns the write's failure, if any. */
