@@ -35,8 +35,9 @@ import java.util.Objects;
  * a Close of the same code, then the channel is closed. A violation sends a Close with its code
  * (1002, 1007, 1008, 1009), fires the {@link WebSocketProtocolException} as an exception and
  * closes the channel without a TCP reset: output is shut down after the Close and input is
- * read and discarded until the peer closes (at most 5 s), so a peer still sending sees our Close. The message being assembled is released on violation, on channel
- * inactivity and when the handler is removed.
+ * read and discarded until the peer closes (at most 5 s), so a peer still sending sees our
+ * Close. The message being assembled is released on violation, on channel inactivity and when
+ * the handler is removed.
  *
  * <p>One instance per channel (not sharable). All work happens on the channel's event loop.
  */
