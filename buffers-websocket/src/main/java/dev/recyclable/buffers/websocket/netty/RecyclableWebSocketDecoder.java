@@ -33,9 +33,11 @@ import java.util.Objects;
  *
  * <p><b>Protocol.</b> Pings are answered with a Pong (unless disabled); a Close is answered with
  * a Close of the same code, then the channel is closed. A violation sends a Close with its code
- * (1002, 1007, 1008, 1009), closes the channel and fires the {@link WebSocketProtocolException}
- * as an exception. The message being assembled is released on violation, on channel
- * inactivity and when the handler is removed.
+ * (1002, 1007, 1008, 1009), fires the {@link WebSocketProtocolException} as an exception and
+ * closes the channel without a TCP reset: output is shut down after the Close and input is
+ * read and discarded until the peer closes (at most 5 s), so a peer still sending sees our
+ * Close. The message being assembled is released on violation, on channel inactivity and when
+ * the handler is removed.
  *
  * <p>One instance per channel (not sharable). All work happens on the channel's event loop.
  */
@@ -121,8 +123,8 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
 
     private void failConnection(ChannelHandlerContext ctx, WebSocketProtocolException e) {
         if (!closeSent()) {
-            ctx.writeAndFlush(ControlFrame.close(e.closeCode(), shortReason(e)))
-                    .addListener(ChannelFutureListener.CLOSE);
+            // not closed at once: the peer may still be sending, and a reset would lose our Close
+            ctx.writeAndFlush(ControlFrame.close(e.closeCode(), shortReason(e))).addListener(LingeringClose.INSTANCE);
         } else {
             ctx.close();
         }

@@ -1,0 +1,47 @@
+package dev.recyclable.buffers.websocket.netty;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.socket.DuplexChannel;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Ends a connection after the Close frame for a protocol violation went out, without resetting
+ * it. The peer may still be sending (a browser in the middle of the message that broke our
+ * limit), and a socket closed while data is unread or still arriving answers with a TCP reset;
+ * the peer's next write then fails and it drops our Close unread (Chromium reports 1006 instead
+ * of our 1009). So the output is shut down (a FIN right after the Close), the input keeps being
+ * read (the decoder discards everything after a violation), and the channel closes when the peer
+ * closes its side, or after {@link #LINGER_MILLIS} at the latest. Channels that cannot half-close
+ * are closed at once, as is a channel whose Close could not be written.
+ */
+final class LingeringClose implements ChannelFutureListener {
+    /** How long a peer may keep sending after our Close before we close regardless. */
+    static final long LINGER_MILLIS = 5_000;
+    static final LingeringClose INSTANCE = new LingeringClose();
+
+    private LingeringClose() {
+    }
+
+    @Override
+    public void operationComplete(ChannelFuture written) {
+        Channel channel = written.channel();
+        if (!written.isSuccess() || !(channel instanceof DuplexChannel duplex) || !channel.isActive()) {
+            channel.close();
+            return;
+        }
+        ScheduledFuture<?> deadline = channel.eventLoop().schedule(() -> channel.close(), LINGER_MILLIS,
+                TimeUnit.MILLISECONDS);
+        channel.closeFuture().addListener(closed -> deadline.cancel(false));
+        duplex.shutdownOutput().addListener(shutdown -> {
+            if (!shutdown.isSuccess()) {
+                channel.close();
+            }
+        });
+        // draining is what keeps the peer's writes from being reset, whoever turned reading off
+        channel.config().setAutoRead(true);
+    }
+}
