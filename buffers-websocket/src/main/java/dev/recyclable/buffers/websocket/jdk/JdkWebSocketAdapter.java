@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -34,13 +35,20 @@ import java.util.concurrent.CompletionStage;
  * as bytes arrive (frame boundaries and fragment counts are invisible through this API). On a
  * violation the partial message is released, further data is dropped, the listener gets
  * {@link WebSocketListener#onError} with a {@link WebSocketProtocolException} (code 1009), and the
- * connection is closed with 1008 (the JDK's {@code sendClose} refuses 1009) or aborted if that fails.
+ * connection is closed with 1008 (the JDK's {@code sendClose} refuses 1009). Any other failure
+ * while assembling closes it with 1011. A Close that cannot be sent is logged
+ * ({@code System.Logger}) and the connection aborted.
+ *
+ * <p><b>Violations the JDK finds.</b> The JDK client checks frames itself and reports a violation
+ * to {@code onError} (forwarded to the listener) after it has already closed the socket: its own
+ * Close frame usually does not reach the peer, which then sees 1006.
  *
  * <p>Messages follow {@link WebSocketMessage}'s ownership rule: released when
  * {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
  */
 public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private static final String STREAM_TAG = "websocket-jdk-message";
+    private static final System.Logger LOG = System.getLogger(JdkWebSocketAdapter.class.getName());
 
     private final BufferPool pool;
     private final WebSocketLimits limits;
@@ -174,20 +182,35 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         discard();
         WebSocketProtocolException e = new WebSocketProtocolException(CloseCodes.MESSAGE_TOO_BIG,
                 "message of at least " + length + " bytes exceeds the limit of " + limits.maxMessageSize());
-        webSocket.sendClose(CloseCodes.POLICY_VIOLATION, "message too big")
-                .whenComplete((ws, error) -> {
-                    if (error != null) {
-                        webSocket.abort();
-                    }
-                });
+        sendCloseOrAbort(webSocket, CloseCodes.POLICY_VIOLATION, "message too big");
         listener.onError(e);
     }
 
     private void fail(WebSocket webSocket, Throwable error) {
         failed = true;
         discard();
-        webSocket.abort();
+        sendCloseOrAbort(webSocket, CloseCodes.INTERNAL_ERROR, "internal error");
         listener.onError(error);
+    }
+
+    /**
+     * Sends our Close so that the peer learns why (rather than seeing 1006); if it cannot be sent,
+     * logs that and aborts the connection. The listener has been told of the failure already.
+     */
+    private static void sendCloseOrAbort(WebSocket webSocket, int code, String reason) {
+        CompletableFuture<WebSocket> sent;
+        try {
+            sent = webSocket.sendClose(code, reason);
+        } catch (RuntimeException e) {
+            sent = CompletableFuture.failedFuture(e);
+        }
+        sent.whenComplete((ws, error) -> {
+            if (error != null) {
+                LOG.log(System.Logger.Level.WARNING, "Close " + code + " (" + reason
+                        + ") could not be sent; aborting the connection", error);
+                webSocket.abort();
+            }
+        });
     }
 
     private void discard() {
