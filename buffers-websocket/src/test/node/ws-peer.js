@@ -7,11 +7,12 @@
 //   node ws-peer.js bad-utf8-server                 sends a text message whose second fragment is
 //                                                    invalid UTF-8 and never finishes it
 //   node ws-peer.js blast-server                    for the loopback benchmark: on a text message
-//                                                    "go <count> <size> <text|binary> [send]" writes
-//                                                    <count> pre-built messages of <size> bytes in
-//                                                    4 KiB fragments straight to the socket (the peer
-//                                                    is not the bottleneck), or with "send" through
-//                                                    ws's own sender as a normal ws peer would; a
+//                                                    "go <count> <size> <text|binary> [send|ping]"
+//                                                    writes <count> pre-built messages of <size> bytes
+//                                                    in 4 KiB fragments straight to the socket (the
+//                                                    peer is not the bottleneck), with "ping" a Ping
+//                                                    before each, or with "send" through ws's own
+//                                                    sender as a normal ws peer would; a
 //                                                    line "digest <size> <text|binary>" on stdin is
 //                                                    answered with "DIGEST <sha-256 hex>" of that
 //                                                    payload; prints "PORT <n>"
@@ -144,7 +145,14 @@ if (mode === 'echo-server') {
         }
         return;
       }
-      const frames = prebuilt(parseInt(size, 10), type);
+      let frames = prebuilt(parseInt(size, 10), type);
+      if (how === 'ping') {
+        const key = 'ping ' + size + ' ' + type;
+        if (!cache.has(key)) {
+          cache.set(key, Buffer.concat([Buffer.from([0x89, 4, 0x70, 0x69, 0x6e, 0x67]), frames]));
+        }
+        frames = cache.get(key);
+      }
       const socket = ws._socket;
       let left = parseInt(count, 10);
       const pump = () => {

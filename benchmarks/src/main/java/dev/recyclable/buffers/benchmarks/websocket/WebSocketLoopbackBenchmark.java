@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  * End to end over loopback: the npm ws peer sends {@code messageBytes} messages in 4 KiB
  * fragments, either as pre-built frames written straight to its socket ({@code frames=prebuilt},
  * so the peer's own cost stays out of the way) or through ws's own sender as a normal ws peer
- * would ({@code frames=send}), and one of these receives them:
+ * would ({@code frames=send}), or pre-built with a Ping before every message
+ * ({@code frames=prebuiltPing}: the receiver answers each with a Pong), and one of these
+ * receives them:
  * {@code recyclableNetty} (a), {@code nettyStock} (b), {@code jdkRecyclable} (c),
  * {@code jdkTypical} (d), and {@code jdkFloor}, the JDK client dropping every delivery (its own cost).
  *
@@ -50,7 +52,8 @@ public class WebSocketLoopbackBenchmark {
     @Param({"recyclableNetty", "nettyStock", "jdkRecyclable", "jdkTypical", "jdkFloor"})
     public String client;
 
-    @Param({"prebuilt", "send"})
+    /** prebuilt: frames written raw; prebuiltPing: the same with a Ping before each message; send: ws's sender. */
+    @Param({"prebuilt", "send", "prebuiltPing"})
     public String frames;
 
     private BlastPeer peer;
@@ -67,7 +70,11 @@ public class WebSocketLoopbackBenchmark {
         ContentCheck check = new ContentCheck();
         receiver = LoopbackClients.open(client, peer.port, received, pool, check);
         perOperation = Math.max(1, (1 << 20) / messageBytes);
-        String how = frames.equals("send") ? " send" : "";
+        String how = switch (frames) {
+            case "send" -> " send";
+            case "prebuiltPing" -> " ping";
+            default -> "";
+        };
         command = "go " + perOperation + " " + messageBytes + " " + type.toLowerCase() + how;
         check.arm();
         receiver.request("go 1 " + messageBytes + " " + type.toLowerCase() + how);
