@@ -208,7 +208,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
         public void onPing(ByteBuffer payload) {
             ControlFrame ping = ControlFrame.copyOf(Opcodes.PING, payload);
             if (answerPings && !closeSent()) {
-                context.writeAndFlush(ControlFrame.copyOf(Opcodes.PONG, payload)).addListener(pongWritten);
+                context.writeAndFlush(ping.pong()).addListener(pongWritten);
             }
             context.fireChannelRead(ping);
         }
