@@ -7,10 +7,15 @@
 //   node ws-peer.js bad-utf8-server                 sends a text message whose second fragment is
 //                                                    invalid UTF-8 and never finishes it
 //   node ws-peer.js blast-server                    for the loopback benchmark: on a text message
-//                                                    "go <count> <size> <text|binary>" writes <count>
-//                                                    pre-built messages of <size> bytes in 4 KiB
-//                                                    fragments straight to the socket (the peer is
-//                                                    not the bottleneck); prints "PORT <n>"
+//                                                    "go <count> <size> <text|binary> [send|ping]"
+//                                                    writes <count> pre-built messages of <size> bytes
+//                                                    in 4 KiB fragments straight to the socket (the
+//                                                    peer is not the bottleneck), with "ping" a Ping
+//                                                    before each, or with "send" through ws's own
+//                                                    sender as a normal ws peer would; a
+//                                                    line "digest <size> <text|binary>" on stdin is
+//                                                    answered with "DIGEST <sha-256 hex>" of that
+//                                                    payload; prints "PORT <n>"
 //   node ws-peer.js client <url> <fragmentSize>     sends the scripted messages (text and binary,
 //                                                    up to 16 MiB, pings mid-message), checks every
 //                                                    echo byte for byte, prints "OK <count>"
@@ -92,10 +97,18 @@ if (mode === 'echo-server') {
   exitWithStdin();
 } else if (mode === 'blast-server') {
   const cache = new Map();
+  const payloads = new Map();
+  const payloadOf = (size, type) => {
+    const key = size + ' ' + type;
+    if (!payloads.has(key)) {
+      payloads.set(key, type === 'text' ? textOf(size, 0) : binaryOf(size, 0));
+    }
+    return payloads.get(key);
+  };
   const prebuilt = (size, type) => {
     const key = size + ' ' + type;
     if (!cache.has(key)) {
-      const payload = type === 'text' ? textOf(size, 0) : binaryOf(size, 0);
+      const payload = payloadOf(size, type);
       const parts = [];
       let off = 0;
       do {
@@ -124,8 +137,22 @@ if (mode === 'echo-server') {
   wss.on('connection', (ws) => {
     ws.on('error', () => {});
     ws.on('message', (data) => {
-      const [, count, size, type] = data.toString().split(' ');
-      const frames = prebuilt(parseInt(size, 10), type);
+      const [, count, size, type, how] = data.toString().split(' ');
+      if (how === 'send') {
+        const payload = payloadOf(parseInt(size, 10), type);
+        for (let i = parseInt(count, 10); i > 0; i--) {
+          sendFragmented(ws, payload, type !== 'text', 4096, false);
+        }
+        return;
+      }
+      let frames = prebuilt(parseInt(size, 10), type);
+      if (how === 'ping') {
+        const key = 'ping ' + size + ' ' + type;
+        if (!cache.has(key)) {
+          cache.set(key, Buffer.concat([Buffer.from([0x89, 4, 0x70, 0x69, 0x6e, 0x67]), frames]));
+        }
+        frames = cache.get(key);
+      }
       const socket = ws._socket;
       let left = parseInt(count, 10);
       const pump = () => {
@@ -139,6 +166,11 @@ if (mode === 'echo-server') {
       };
       pump();
     });
+  });
+  require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+    const [, size, type] = line.split(' ');
+    const digest = require('crypto').createHash('sha256').update(payloadOf(parseInt(size, 10), type)).digest('hex');
+    console.log('DIGEST ' + digest);
   });
   exitWithStdin();
 } else if (mode === 'client') {

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class BlastPeer implements AutoCloseable {
     private final Process process;
+    private final BufferedReader out;
     final int port;
 
     BlastPeer() throws IOException {
@@ -25,13 +26,24 @@ final class BlastPeer implements AutoCloseable {
         }
         process = new ProcessBuilder("node", "ws-peer.js", "blast-server").directory(dir.toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         if (line == null || !line.startsWith("PORT ")) {
             process.destroyForcibly();
             throw new IOException("blast peer did not start: " + line);
         }
         port = Integer.parseInt(line.substring(5).trim());
+    }
+
+    /** The SHA-256 (hex) of the payload the peer sends for {@code go <count> <size> <type>}. */
+    String digest(int size, String type) throws IOException {
+        process.getOutputStream().write(("digest " + size + " " + type + "\n").getBytes(StandardCharsets.US_ASCII));
+        process.getOutputStream().flush();
+        String line = out.readLine();
+        if (line == null || !line.startsWith("DIGEST ")) {
+            throw new IOException("blast peer did not answer the digest request: " + line);
+        }
+        return line.substring(7).trim();
     }
 
     @Override

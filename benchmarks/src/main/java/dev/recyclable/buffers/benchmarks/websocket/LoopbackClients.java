@@ -8,6 +8,7 @@ import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -52,15 +53,21 @@ final class LoopbackClients {
         void close() throws Exception;
     }
 
-    static Client open(String kind, int port, Semaphore received, BufferPool pool) throws Exception {
+    static Client open(String kind, int port, Semaphore received, BufferPool pool, ContentCheck check) throws Exception {
         URI uri = URI.create("ws://127.0.0.1:" + port + "/");
         return switch (kind) {
-            case "recyclableNetty" -> new NettyClient(uri, received, pool, true);
-            case "nettyStock" -> new NettyClient(uri, received, pool, false);
+            case "recyclableNetty" -> new NettyClient(uri, received, pool, true, check);
+            case "nettyStock" -> new NettyClient(uri, received, pool, false, check);
             case "jdkRecyclable" -> new JdkClient(uri, new JdkWebSocketAdapter(pool,
-                    new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> received.release()));
-            case "jdkTypical" -> new JdkClient(uri, new TypicalJdkListener(received));
-            case "jdkFloor" -> new JdkClient(uri, new DroppingJdkListener(received));
+                    new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> {
+                        if (check.armed()) {
+                            check.update(m.toByteArray()); // raw UTF-8 for text
+                            check.messageEnd();
+                        }
+                        received.release();
+                    }));
+            case "jdkTypical" -> new JdkClient(uri, new TypicalJdkListener(received, check));
+            case "jdkFloor" -> new JdkClient(uri, new DroppingJdkListener(received, check));
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -72,10 +79,10 @@ final class LoopbackClients {
         private final boolean recyclable;
         private final BufferPool pool;
 
-        NettyClient(URI uri, Semaphore received, BufferPool pool, boolean recyclable) throws Exception {
+        NettyClient(URI uri, Semaphore received, BufferPool pool, boolean recyclable, ContentCheck check) throws Exception {
             this.recyclable = recyclable;
             this.pool = pool;
-            Counter counter = new Counter(received);
+            Counter counter = new Counter(received, check);
             RecyclableWebSocketClientHandshaker handshaker = recyclable
                     ? new RecyclableWebSocketClientHandshaker(uri, pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), 0)
                     : null;
@@ -156,10 +163,12 @@ final class LoopbackClients {
     @ChannelHandler.Sharable
     static final class Counter extends ChannelInboundHandlerAdapter {
         final Semaphore received;
+        final ContentCheck check;
         final Semaphore handshakeDone = new Semaphore(0);
 
-        Counter(Semaphore received) {
+        Counter(Semaphore received, ContentCheck check) {
             this.received = received;
+            this.check = check;
         }
 
         @Override
@@ -172,9 +181,17 @@ final class LoopbackClients {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof WebSocketMessage) {
+            if (msg instanceof WebSocketMessage m) {
+                if (check.armed()) {
+                    check.update(m.toByteArray());
+                    check.messageEnd();
+                }
                 received.release(); // released by our decoder when this returns
             } else if (msg instanceof WebSocketFrame frame) {
+                if (check.armed()) {
+                    check.update(ByteBufUtil.getBytes(frame.content()));
+                    check.messageEnd();
+                }
                 frame.release();
                 received.release();
             } else {
@@ -204,20 +221,27 @@ final class LoopbackClients {
     /** Typical user code on the JDK client: StringBuilder for text, ByteArrayOutputStream for binary. */
     static final class TypicalJdkListener implements WebSocket.Listener {
         private final Semaphore received;
+        private final ContentCheck check;
         private StringBuilder text = new StringBuilder();
         private ByteArrayOutputStream binary = new ByteArrayOutputStream();
         volatile Object last;
 
-        TypicalJdkListener(Semaphore received) {
+        TypicalJdkListener(Semaphore received, ContentCheck check) {
             this.received = received;
+            this.check = check;
         }
 
         @Override
         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean lastPart) {
             text.append(data);
             if (lastPart) {
-                last = text.toString();
+                String message = text.toString();
+                last = message;
                 text = new StringBuilder();
+                if (check.armed()) {
+                    check.update(message.getBytes(StandardCharsets.UTF_8));
+                    check.messageEnd();
+                }
                 received.release();
             }
             webSocket.request(1);
@@ -230,8 +254,13 @@ final class LoopbackClients {
             data.get(copy);
             binary.write(copy, 0, copy.length);
             if (lastPart) {
-                last = binary.toByteArray();
+                byte[] message = binary.toByteArray();
+                last = message;
                 binary = new ByteArrayOutputStream();
+                if (check.armed()) {
+                    check.update(message);
+                    check.messageEnd();
+                }
                 received.release();
             }
             webSocket.request(1);
@@ -242,13 +271,25 @@ final class LoopbackClients {
     /** The JDK client's own floor: every delivery dropped. */
     static final class DroppingJdkListener implements WebSocket.Listener {
         private final Semaphore received;
+        private final ContentCheck check;
+        /** Only while the check is armed: a UTF-16 pair may be split between two deliveries. */
+        private final StringBuilder checkedText = new StringBuilder();
 
-        DroppingJdkListener(Semaphore received) {
+        DroppingJdkListener(Semaphore received, ContentCheck check) {
             this.received = received;
+            this.check = check;
         }
 
         @Override
         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            if (check.armed()) {
+                checkedText.append(data);
+                if (last) {
+                    check.update(checkedText.toString().getBytes(StandardCharsets.UTF_8));
+                    checkedText.setLength(0);
+                    check.messageEnd();
+                }
+            }
             if (last) {
                 received.release();
             }
@@ -258,6 +299,12 @@ final class LoopbackClients {
 
         @Override
         public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+            if (check.armed()) {
+                check.update(data);
+                if (last) {
+                    check.messageEnd();
+                }
+            }
             if (last) {
                 received.release();
             }
@@ -265,5 +312,4 @@ final class LoopbackClients {
             return null;
         }
     }
-
 }

@@ -19,15 +19,21 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * End to end over loopback: the npm ws peer writes pre-built frames (4 KiB fragments) of
- * {@code messageBytes} messages, and one of these receives them:
+ * End to end over loopback: the npm ws peer sends {@code messageBytes} messages in 4 KiB
+ * fragments, either as pre-built frames written straight to its socket ({@code frames=prebuilt},
+ * so the peer's own cost stays out of the way) or through ws's own sender as a normal ws peer
+ * would ({@code frames=send}), or pre-built with a Ping before every message
+ * ({@code frames=prebuiltPing}: the receiver answers each with a Pong), and one of these
+ * receives them:
  * {@code recyclableNetty} (a), {@code nettyStock} (b), {@code jdkRecyclable} (c),
  * {@code jdkTypical} (d), and {@code jdkFloor}, the JDK client dropping every delivery (its own cost).
  *
  * <p>One operation receives {@code max(1, 1 MiB / messageBytes)} messages, so it moves at
  * least 1 MiB: {@code gc.alloc.rate.norm} divided by the bytes per operation is the allocation
  * ratio (target 1% for (a), and (c) within 1% of {@code jdkFloor}). JMH's gc profiler counts
- * every thread's allocation, the transport's included. Run from the repository root (or set
+ * every thread's allocation, the transport's included. Before measuring, each trial checks that
+ * the receiver gets the peer's exact bytes (SHA-256 of one message against the peer's own
+ * digest of its payload, {@link ContentCheck}). Run from the repository root (or set
  * {@code -Dws.peer.dir}) after .ci/setup-websocket.sh.
  */
 @State(Scope.Benchmark)
@@ -46,6 +52,10 @@ public class WebSocketLoopbackBenchmark {
     @Param({"recyclableNetty", "nettyStock", "jdkRecyclable", "jdkTypical", "jdkFloor"})
     public String client;
 
+    /** prebuilt: frames written raw; prebuiltPing: the same with a Ping before each message; send: ws's sender. */
+    @Param({"prebuilt", "send", "prebuiltPing"})
+    public String frames;
+
     private BlastPeer peer;
     private LoopbackClients.Client receiver;
     private final Semaphore received = new Semaphore(0);
@@ -57,9 +67,25 @@ public class WebSocketLoopbackBenchmark {
     public void setUp() throws Exception {
         peer = new BlastPeer();
         pool = BufferPool.builder().build();
-        receiver = LoopbackClients.open(client, peer.port, received, pool);
+        ContentCheck check = new ContentCheck();
+        receiver = LoopbackClients.open(client, peer.port, received, pool, check);
         perOperation = Math.max(1, (1 << 20) / messageBytes);
-        command = "go " + perOperation + " " + messageBytes + " " + type.toLowerCase();
+        String how = switch (frames) {
+            case "send" -> " send";
+            case "prebuiltPing" -> " ping";
+            default -> "";
+        };
+        command = "go " + perOperation + " " + messageBytes + " " + type.toLowerCase() + how;
+        check.arm();
+        receiver.request("go 1 " + messageBytes + " " + type.toLowerCase() + how);
+        if (!received.tryAcquire(1, 60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("no message for the content check");
+        }
+        String expected = peer.digest(messageBytes, type.toLowerCase());
+        if (!expected.equals(check.digest())) {
+            throw new IllegalStateException(client + " received other bytes than the peer sent: SHA-256 "
+                    + check.digest() + ", expected " + expected);
+        }
     }
 
     @TearDown(Level.Trial)

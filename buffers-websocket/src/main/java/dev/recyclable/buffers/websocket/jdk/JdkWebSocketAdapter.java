@@ -14,7 +14,9 @@ import java.io.IOException;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link java.net.http.WebSocket.Listener} that assembles the JDK client's deliveries into
@@ -34,13 +36,23 @@ import java.util.concurrent.CompletionStage;
  * as bytes arrive (frame boundaries and fragment counts are invisible through this API). On a
  * violation the partial message is released, further data is dropped, the listener gets
  * {@link WebSocketListener#onError} with a {@link WebSocketProtocolException} (code 1009), and the
- * connection is closed with 1008 (the JDK's {@code sendClose} refuses 1009) or aborted if that fails.
+ * connection is closed with 1008 (the JDK's {@code sendClose} refuses 1009). Any other failure
+ * while assembling closes it with 1011. A Close that cannot be sent is logged
+ * ({@code System.Logger}) and the connection aborted; once it is sent, the connection is aborted
+ * if the peer's Close has not ended it within 3 seconds.
+ *
+ * <p><b>Violations the JDK finds.</b> The JDK client checks frames itself and reports a violation
+ * to {@code onError} (forwarded to the listener) after it has already closed the socket: its own
+ * Close frame usually does not reach the peer, which then sees 1006.
  *
  * <p>Messages follow {@link WebSocketMessage}'s ownership rule: released when
  * {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
  */
 public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private static final String STREAM_TAG = "websocket-jdk-message";
+    /** How long a connection we failed waits for the peer's Close before the socket is closed. */
+    private static final long CLOSE_TIMEOUT_SECONDS = 3;
+    private static final System.Logger LOG = System.getLogger(JdkWebSocketAdapter.class.getName());
 
     private final BufferPool pool;
     private final WebSocketLimits limits;
@@ -49,6 +61,8 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private RecyclableOutputStream assembling;
     private MessageType assemblingType;
     private boolean failed;
+    /** Set when the JDK reports the connection closed or failed; read by the close timeout. */
+    private volatile boolean ended;
 
     public JdkWebSocketAdapter(BufferPool pool, WebSocketLimits limits, WebSocketListener listener) {
         this.pool = Objects.requireNonNull(pool, "pool");
@@ -130,6 +144,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     @Override
     public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+        ended = true;
         discard();
         listener.onClose(statusCode == -1 ? CloseCodes.NO_STATUS : statusCode, reason);
         return null;
@@ -137,6 +152,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     @Override
     public void onError(WebSocket webSocket, Throwable error) {
+        ended = true;
         discard();
         listener.onError(error);
     }
@@ -174,20 +190,44 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         discard();
         WebSocketProtocolException e = new WebSocketProtocolException(CloseCodes.MESSAGE_TOO_BIG,
                 "message of at least " + length + " bytes exceeds the limit of " + limits.maxMessageSize());
-        webSocket.sendClose(CloseCodes.POLICY_VIOLATION, "message too big")
-                .whenComplete((ws, error) -> {
-                    if (error != null) {
-                        webSocket.abort();
-                    }
-                });
+        sendCloseOrAbort(webSocket, CloseCodes.POLICY_VIOLATION, "message too big");
         listener.onError(e);
     }
 
     private void fail(WebSocket webSocket, Throwable error) {
         failed = true;
         discard();
-        webSocket.abort();
+        sendCloseOrAbort(webSocket, CloseCodes.INTERNAL_ERROR, "internal error");
         listener.onError(error);
+    }
+
+    /**
+     * Sends our Close so that the peer learns why (rather than seeing 1006); if it cannot be sent,
+     * logs that and aborts the connection. The listener has been told of the failure already.
+     */
+    private void sendCloseOrAbort(WebSocket webSocket, int code, String reason) {
+        CompletableFuture<WebSocket> sent;
+        try {
+            sent = webSocket.sendClose(code, reason);
+        } catch (RuntimeException e) {
+            sent = CompletableFuture.failedFuture(e);
+        }
+        sent.whenComplete((ws, error) -> {
+            if (error != null) {
+                LOG.log(System.Logger.Level.WARNING, "Close " + code + " (" + reason
+                        + ") could not be sent; aborting the connection", error);
+                webSocket.abort();
+            } else {
+                // RFC 6455 7.1.7: a failed connection need not wait for the peer's Close. The
+                // JDK only closes the socket once that arrives, and it may never be recognised
+                // (the peer's frame may sit inside a huge declared payload): give it a moment
+                CompletableFuture.delayedExecutor(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS).execute(() -> {
+                    if (!ended) {
+                        webSocket.abort();
+                    }
+                });
+            }
+        });
     }
 
     private void discard() {

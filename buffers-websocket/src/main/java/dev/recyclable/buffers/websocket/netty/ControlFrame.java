@@ -49,8 +49,13 @@ public final class ControlFrame {
 
     static ControlFrame copyOf(int opcode, ByteBuffer payload) {
         byte[] bytes = new byte[payload.remaining()];
-        payload.duplicate().get(bytes);
+        payload.get(payload.position(), bytes); // absolute: no duplicate() per frame
         return new ControlFrame(opcode, bytes);
+    }
+
+    /** The Pong answering this Ping; the payload array is shared, as neither ever changes it. */
+    ControlFrame pong() {
+        return new ControlFrame(Opcodes.PONG, payload);
     }
 
     public int opcode() {

@@ -11,11 +11,13 @@ import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameDecoder;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -39,6 +41,13 @@ import java.util.Objects;
  * Close. The message being assembled is released on violation, on channel inactivity and when
  * the handler is removed.
  *
+ * <p><b>Placement.</b> These Pong and Close frames are written from this handler's context, so a
+ * {@link RecyclableWebSocketEncoder} must sit between it and the socket; when the decoder is
+ * added with the encoder on its application side (Netty's client handshake does that) it moves
+ * the encoder. A Pong or Close that still cannot be sent is never dropped silently: an
+ * {@code IOException} carrying the write's failure is fired as an exception and the channel is
+ * closed.
+ *
  * <p>One instance per channel (not sharable). All work happens on the channel's event loop.
  */
 public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapter implements WebSocketFrameDecoder {
@@ -50,6 +59,27 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private WebSocketDecoder decoder;
     /** Reused for every direct read: the decoder's view of the current ByteBuf. */
     private final ByteBufSource source = new ByteBufSource();
+    /** Reports a Pong that could not be sent; one instance, so answering a ping allocates no listener. */
+    private final ChannelFutureListener pongWritten = f -> {
+        if (!f.isSuccess()) {
+            controlWriteFailed("Pong", f.cause());
+        }
+    };
+    /** Closes the channel once our Close went out, reporting the write first if it failed. */
+    private final ChannelFutureListener closeAfterClose = f -> {
+        if (!f.isSuccess()) {
+            controlWriteFailed("Close", f.cause());
+        }
+        f.channel().close();
+    };
+
+    private final ChannelFutureListener lingerAfterViolationClose = f -> {
+        if (f.isSuccess()) {
+            LingeringClose.INSTANCE.operationComplete(f);
+        } else {
+            controlWriteFailed("Close", f.cause());
+        }
+    };
 
     /**
      * @param role        SERVER for a server's pipeline (peer frames must be masked)
@@ -71,6 +101,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     public void handlerAdded(ChannelHandlerContext ctx) {
         context = ctx;
         decoder = new WebSocketDecoder(pool, role, limits, new Delivery());
+        EncoderPlacement.socketSideOf(ctx);
     }
 
     @Override
@@ -123,12 +154,27 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
 
     private void failConnection(ChannelHandlerContext ctx, WebSocketProtocolException e) {
         if (!closeSent()) {
+            ChannelFuture written = ctx.writeAndFlush(ControlFrame.close(e.closeCode(), shortReason(e)));
+            // the handlers hear of the violation before the channel closes (a closed channel's
+            // pipeline may already have lost them); a handler that closes the channel itself
+            // only risks our Close, and that failure is reported too
+            ctx.fireExceptionCaught(e);
             // not closed at once: the peer may still be sending, and a reset would lose our Close
-            ctx.writeAndFlush(ControlFrame.close(e.closeCode(), shortReason(e))).addListener(LingeringClose.INSTANCE);
+            written.addListener(lingerAfterViolationClose);
         } else {
+            ctx.fireExceptionCaught(e);
             ctx.close();
         }
-        ctx.fireExceptionCaught(e);
+    }
+
+    /**
+     * A control frame the decoder wrote could not be sent (the peer would see no Pong, or 1006
+     * instead of our close code): reported down the pipeline as an {@link IOException} whose
+     * cause is the write's failure, and the channel is closed.
+     */
+    private void controlWriteFailed(String frame, Throwable cause) {
+        context.fireExceptionCaught(new IOException(frame + " frame could not be sent to the peer", cause));
+        context.close();
     }
 
     /** Whether a Close already went out through {@link RecyclableWebSocketEncoder} on this channel. */
@@ -173,7 +219,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
         public void onPing(ByteBuffer payload) {
             ControlFrame ping = ControlFrame.copyOf(Opcodes.PING, payload);
             if (answerPings && !closeSent()) {
-                context.writeAndFlush(ControlFrame.copyOf(Opcodes.PONG, payload));
+                context.writeAndFlush(ping.pong()).addListener(pongWritten);
             }
             context.fireChannelRead(ping);
         }
@@ -189,7 +235,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
             context.fireChannelRead(close);
             if (!closeSent()) {
                 ControlFrame reply = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, "");
-                context.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
+                context.writeAndFlush(reply).addListener(closeAfterClose);
             } else {
                 context.close();
             }

@@ -46,6 +46,11 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         this.maskKeys = role.masksOutgoingFrames() ? new SecureRandom() : null;
     }
 
+    /** A new encoder with the same settings (a Netty handler cannot be added to a pipeline twice). */
+    RecyclableWebSocketEncoder copy() {
+        return new RecyclableWebSocketEncoder(role, fragmentSize == Long.MAX_VALUE ? 0 : fragmentSize);
+    }
+
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
         if (msg instanceof WebSocketMessage message) {

@@ -35,14 +35,20 @@ final class NodePeer implements AutoCloseable {
         err.start();
     }
 
+    /** Starts ws-peer.js in the given mode. */
     static NodePeer start(String... args) throws IOException {
+        return startScript("ws-peer.js", args);
+    }
+
+    /** Starts one of the scripts in src/test/node (ws-peer.js, ws-raw-peer.js). */
+    static NodePeer startScript(String script, String... args) throws IOException {
         if (!Files.isDirectory(NODE_DIR.resolve("node_modules").resolve("ws"))) {
             throw new IllegalStateException("npm ws is not installed in " + NODE_DIR
                     + ": run .ci/setup-websocket.sh (npm ci there)");
         }
         List<String> command = new ArrayList<>();
         command.add("node");
-        command.add("ws-peer.js");
+        command.add(script);
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile()).start();
         return new NodePeer(p);
@@ -98,6 +104,13 @@ final class NodePeer implements AutoCloseable {
             throw new AssertionError("node peer still running; output " + lines + "; errors " + errors);
         }
         return process.exitValue();
+    }
+
+    /** The output lines so far. */
+    List<String> lines() {
+        synchronized (lines) {
+            return new ArrayList<>(lines);
+        }
     }
 
     String output() {

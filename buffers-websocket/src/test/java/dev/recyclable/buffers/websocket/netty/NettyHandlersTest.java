@@ -18,11 +18,15 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,6 +199,84 @@ class NettyHandlersTest {
         ByteBuf reply = ch.readOutbound();
         assertEquals(4001, reply.getUnsignedShort(2));
         reply.release();
+        assertFalse(ch.isOpen());
+        ch.finishAndReleaseAll();
+    }
+
+    /** Fails every write that reaches it, as a broken connection would. */
+    private static final class RefuseWrites extends ChannelOutboundHandlerAdapter {
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            ReferenceCountUtil.release(msg);
+            promise.setFailure(new IOException("refused"));
+        }
+    }
+
+    private static byte[] serverPing(byte... payload) throws Exception {
+        ByteArrayOutputStream ping = new ByteArrayOutputStream();
+        new WebSocketEncoder(Role.SERVER, 0).writeControl(Opcodes.PING, payload, 0, payload.length, ping);
+        return ping.toByteArray();
+    }
+
+    @Test
+    void anEncoderOnTheApplicationSideIsMovedSoThePongGoesOutAsAFrame() throws Exception {
+        // the order Netty's client handshake leaves: the decoder added in front of the encoder
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.pipeline().addLast("ws-encoder", new RecyclableWebSocketEncoder(Role.CLIENT, 0));
+        ch.pipeline().addFirst("ws-decoder", new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT));
+        assertEquals(List.of("ws-encoder", "ws-decoder"), ch.pipeline().names().subList(0, 2));
+
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 9)));
+        assertEquals(ControlFrame.ping(new byte[] {9}), ch.readInbound());
+        Object out = ch.readOutbound();
+        ByteBuf pong = assertInstanceOf(ByteBuf.class, out, "the Pong went through the encoder");
+        byte[] wire = new byte[pong.readableBytes()];
+        pong.readBytes(wire);
+        pong.release();
+        List<Integer> pongs = new ArrayList<>();
+        try (WebSocketDecoder server = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT,
+                new dev.recyclable.buffers.websocket.WebSocketListener() {
+                    @Override
+                    public void onMessage(WebSocketMessage message) {
+                        pongs.add(-1);
+                    }
+
+                    @Override
+                    public void onPong(java.nio.ByteBuffer p) {
+                        pongs.add((int) p.get(0));
+                    }
+                })) {
+            server.feed(wire, 0, wire.length); // masked, as a client's frame must be
+        }
+        assertEquals(List.of(9), pongs);
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aPongThatCannotBeSentIsReportedAndTheChannelClosed() throws Exception {
+        Keep keep = new Keep();
+        EmbeddedChannel ch = new EmbeddedChannel(new RefuseWrites(), new RecyclableWebSocketEncoder(Role.CLIENT, 0),
+                new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT), keep);
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1)));
+        assertEquals(ControlFrame.ping(new byte[] {1}), keep.seen.get(0));
+        assertEquals(1, keep.errors.size(), String.valueOf(keep.errors));
+        IOException e = assertInstanceOf(IOException.class, keep.errors.get(0));
+        assertEquals("Pong frame could not be sent to the peer", e.getMessage());
+        assertEquals("refused", e.getCause().getMessage());
+        assertFalse(ch.isOpen());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aCloseThatCannotBeSentIsReportedBesideTheViolation() throws Exception {
+        Keep keep = new Keep();
+        EmbeddedChannel ch = new EmbeddedChannel(new RefuseWrites(), new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) 0x83, (byte) 0x80, 1, 2, 3, 4})); // reserved opcode
+        assertEquals(2, keep.errors.size(), String.valueOf(keep.errors));
+        assertEquals(1002, assertInstanceOf(WebSocketProtocolException.class, keep.errors.get(0)).closeCode());
+        IOException e = assertInstanceOf(IOException.class, keep.errors.get(1));
+        assertEquals("Close frame could not be sent to the peer", e.getMessage());
         assertFalse(ch.isOpen());
         ch.finishAndReleaseAll();
     }

@@ -1,0 +1,56 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Digests the next complete message a loopback receiver sees, so that each run proves every
+ * contender received exactly the peer's bytes (a receiver that dropped or mangled data would
+ * look fast). Armed once per trial, before the measured loop; while disarmed a receiver pays
+ * one volatile read per delivery.
+ */
+final class ContentCheck {
+    private final MessageDigest sha256;
+    private volatile boolean armed;
+    private volatile String digest;
+
+    ContentCheck() {
+        try {
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Digests the next message from its first delivery on. */
+    void arm() {
+        sha256.reset();
+        digest = null;
+        armed = true;
+    }
+
+    boolean armed() {
+        return armed;
+    }
+
+    void update(byte[] bytes) {
+        sha256.update(bytes);
+    }
+
+    void update(ByteBuffer bytes) {
+        sha256.update(bytes.duplicate());
+    }
+
+    /** The message ended: its digest is ready and the check disarms. */
+    void messageEnd() {
+        digest = HexFormat.of().formatHex(sha256.digest());
+        armed = false;
+    }
+
+    /** The SHA-256 (hex) of the message received while armed, or null. */
+    String digest() {
+        return digest;
+    }
+}
