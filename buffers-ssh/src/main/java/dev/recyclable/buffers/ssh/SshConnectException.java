@@ -23,9 +23,12 @@ public class SshConnectException extends IOException {
         HOST_KEY_REVOKED,
         /** The server refused every authentication method tried for the user. */
         AUTH_FAILED,
-        /** The connection died during the handshake or login (server gone, killed, network cut). */
+        /** The connection died during login, after the handshake (server gone, killed, network cut). */
         CONNECTION_LOST,
-        /** The SSH handshake failed for another reason (no common algorithm, protocol error, ...). */
+        /**
+         * The SSH handshake failed: the server closed the connection (e.g. over OpenSSH's {@code MaxStartups}),
+         * no common algorithm, protocol error.
+         */
         HANDSHAKE_FAILED
     }
 

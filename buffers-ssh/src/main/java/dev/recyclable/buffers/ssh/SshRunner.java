@@ -64,6 +64,24 @@ public final class SshRunner implements AutoCloseable {
     private final String where;
     private final ScheduledFuture<?> keepAlive;
     private volatile boolean closed;
+    private LossReason lossReason; // null for wrapped clients
+
+    /** Remembers why the transport ended, for the message of a command started afterwards. */
+    private static final class LossReason implements net.schmizz.sshj.transport.DisconnectListener {
+        volatile String text;
+
+        @Override
+        public void notifyDisconnect(net.schmizz.sshj.common.DisconnectReason reason, String message) {
+            if (text == null) {
+                text = reason + (message == null || message.isEmpty() ? "" : ": " + message);
+            }
+        }
+    }
+
+    private Throwable lossCause() {
+        LossReason r = lossReason;
+        return r == null || r.text == null ? null : new IOException(r.text);
+    }
 
     private SshRunner(SSHClient client, BufferPool pool, long windowSize, int maxPacketSize, String where,
                       ScheduledFuture<?> keepAlive) {
@@ -264,7 +282,7 @@ public final class SshRunner implements AutoCloseable {
     private CaptureChannel start(String command, CommandOptions options, CommandSink sink) throws IOException {
         if (closed || !client.isConnected()) {
             sink.releaseUnstarted();
-            throw SshErrors.notConnected(command, where, closed, null);
+            throw SshErrors.notConnected(command, where, closed, lossCause());
         }
         CaptureChannel channel;
         try {
@@ -457,13 +475,16 @@ public final class SshRunner implements AutoCloseable {
                         + "credentials(SshCredentials.privateKey(user, keyFile)) (or .password / .keyPair) before "
                         + "connect()");
             }
+            LossReason lost = new LossReason();
             SSHClient client = new Connector(config != null ? config : SshConfigs.shared(), connectTimeout,
-                    replyTimeout).connect(host, port, hostKeys, credentials, null);
+                    replyTimeout).connect(host, port, hostKeys, credentials, lost);
             String where = credentials.user() + "@" + SshErrors.where(host, port);
             ScheduledFuture<?> keepAlive = keepAliveInterval.isZero() ? null : DeadPeerDetector.watch(client,
                     keepAliveInterval, keepAliveMaxUnanswered, SshErrors.where(host, port));
-            return new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize, where,
-                    keepAlive);
+            SshRunner runner = new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize,
+                    where, keepAlive);
+            runner.lossReason = lost;
+            return runner;
         }
     }
 

@@ -47,17 +47,20 @@ public final class Connector {
         client.setTimeout(replyTimeoutMs);
         client.getConnection().setTimeoutMs(replyTimeoutMs);
         HostKeyCheck check = new HostKeyCheck(hostKeys);
+        boolean loggingIn = false;
         try {
             client.addHostKeyVerifier(check);
             if (onDisconnect != null) {
                 client.getTransport().setDisconnectListener(onDisconnect);
             }
             client.connect(host, port);
+            loggingIn = true;
             credentials.authenticate(client);
             return client;
         } catch (IOException | RuntimeException e) {
             // classified before the close: whether the transport still runs tells a lost connection from a refusal
-            SshConnectException failure = SshErrors.connectFailed(host, port, credentials, check, client, e);
+            SshConnectException failure = SshErrors.connectFailed(host, port, credentials, check, client,
+                    loggingIn, e);
             try {
                 client.close();
             } catch (IOException | RuntimeException suppressed) {

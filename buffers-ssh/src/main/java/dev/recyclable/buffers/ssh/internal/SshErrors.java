@@ -55,20 +55,22 @@ public final class SshErrors {
      * @param client    the client that tried (still open: whether it is connected tells a lost connection from
      *                  a refusal)
      * @param hostKeys  the verifier of this connection attempt
+     * @param loggingIn whether the handshake had completed and authentication begun
      */
     public static SshConnectException connectFailed(String host, int port, SshCredentials credentials,
-                                                    HostKeyCheck hostKeys, SSHClient client, Throwable e) {
+                                                    HostKeyCheck hostKeys, SSHClient client, boolean loggingIn,
+                                                    Throwable e) {
         String where = where(host, port);
         String user = credentials.user();
         if (hostKeys.verdict() != null && !hostKeys.verdict().accepted() || hostKeys.error() != null) {
             return hostKeyRefused(host, port, user, hostKeys, e);
         }
-        if (e instanceof UserAuthException || hasCause(e, UserAuthException.class)) {
-            if (!client.isConnected() || causedByTransport(e)) {
+        if (loggingIn && (!client.isConnected() || causedByTransport(e))) {
                 return new SshConnectException(Reason.CONNECTION_LOST, host, port, user, "connection to " + where
                         + " lost during login as " + user + " (" + describe(e) + "): the server closed it or died; "
                         + "not an authentication failure", e);
-            }
+        }
+        if (e instanceof UserAuthException || hasCause(e, UserAuthException.class)) {
             Collection<String> allowed = client.getUserAuth().getAllowedMethods();
             return new SshConnectException(Reason.AUTH_FAILED, host, port, user, "authentication as " + user + " at "
                     + where + " refused: tried " + credentials.method() + "; the server allows "
@@ -92,13 +94,9 @@ public final class SshErrors {
                         + host + "' (" + describe(t) + ")", e);
             }
         }
-        if (client.getTransport() != null && client.getTransport().isRunning() || client.isConnected()) {
-            return new SshConnectException(Reason.HANDSHAKE_FAILED, host, port, user, "SSH handshake with " + where
-                    + " failed: " + describe(e), e);
-        }
-        return new SshConnectException(Reason.CONNECTION_LOST, host, port, user, "connection to " + where
-                + " lost during the SSH handshake (" + describe(e) + "): the server closed it or died "
-                + "(over its MaxStartups limit, restarting, or killed)", e);
+        return new SshConnectException(Reason.HANDSHAKE_FAILED, host, port, user, "SSH handshake with " + where
+                + " failed (" + describe(e) + "); if the server closed the connection, it may be over its "
+                + "MaxStartups limit of unauthenticated connections, restarting, or not an SSH server", e);
     }
 
     private static SshConnectException hostKeyRefused(String host, int port, String user, HostKeyCheck check,
@@ -155,6 +153,9 @@ public final class SshErrors {
 
     /** The innermost useful message: "SocketException: Connection reset", not five wrappers. */
     public static String describe(Throwable e) {
+        if (e == null) {
+            return "closed";
+        }
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
