@@ -29,8 +29,8 @@ import java.util.Map;
  * <p>Rules as OpenSSH applies them: a line applies when its pattern list matches the lookup name ({@code host}
  * on port 22, else {@code [host]:port}) and no {@code !negated} pattern does; {@code @revoked} refuses the key
  * whatever else accepts it; {@code @cert-authority} lines accept host certificates signed by that key (never a
- * plain key); several keys per host: any listed key is accepted; a host with other keys of the same type listed
- * is a changed key, with none, unknown. Lines that do not parse are skipped, as {@code ssh} skips them.
+ * plain key); several keys per host: any listed key is accepted; a host with other keys listed (of any type) is a
+ * changed key, with none, unknown; an unknown {@code [host]:port} is looked up again as {@code host}. Lines that do not parse are skipped, as {@code ssh} skips them.
  */
 public final class KnownHostsIndex {
 
@@ -161,9 +161,8 @@ public final class KnownHostsIndex {
         return lines;
     }
 
-    /** The lines that apply to {@code host:port}. */
-    List<Entry> entriesFor(String host, int port) {
-        String name = HostPatterns.lookupName(host, port);
+    /** The lines that apply to the lookup name {@code name}. */
+    List<Entry> entriesFor(String name) {
         List<Entry> found = new ArrayList<>();
         for (Entry e : exact.getOrDefault(name, List.of())) {
             if (HostPatterns.matchesList(name, e.patterns())) {
@@ -192,9 +191,24 @@ public final class KnownHostsIndex {
         return found;
     }
 
-    /** Decides about {@code key} presented by {@code host:port}. */
+    /**
+     * Decides about {@code key} presented by {@code host:port}. As {@code ssh} does, a host on a port other than
+     * 22 that is unknown under {@code [host]:port} is looked up again as plain {@code host}: a key accepted
+     * there is accepted, a key revoked there is refused as revoked, anything else leaves the host unknown.
+     */
     public HostKeyVerdict decide(String host, int port, PublicKey key) {
-        List<Entry> entries = entriesFor(host, port);
+        HostKeyVerdict v = decideFor(HostPatterns.lookupName(host, port), key);
+        if (v == HostKeyVerdict.UNKNOWN_HOST && port != 22) {
+            HostKeyVerdict withoutPort = decideFor(HostPatterns.lookupName(host, 22), key);
+            if (withoutPort == HostKeyVerdict.ACCEPTED || withoutPort == HostKeyVerdict.REVOKED_KEY) {
+                return withoutPort;
+            }
+        }
+        return v;
+    }
+
+    private HostKeyVerdict decideFor(String name, PublicKey key) {
+        List<Entry> entries = entriesFor(name);
         PublicKey plain = HostKeys.plainKey(key);
         byte[] blob = HostKeys.blob(plain);
         byte[] caBlob = HostKeys.certificateAuthorityBlob(key);
@@ -211,8 +225,7 @@ public final class KnownHostsIndex {
                 }
             }
         }
-        String type = keyTypeOf(blob);
-        boolean sameTypeListed = false;
+        boolean otherKeyListed = false;
         for (Entry e : entries) {
             if (e.marker() != Marker.NONE) {
                 continue;
@@ -220,28 +233,10 @@ public final class KnownHostsIndex {
             if (Arrays.equals(e.keyBlob(), blob)) {
                 return HostKeyVerdict.ACCEPTED;
             }
-            sameTypeListed |= e.keyType().equals(type);
+            otherKeyListed = true; // of any type: ssh 9.x calls that a changed key too
         }
-        return sameTypeListed ? HostKeyVerdict.CHANGED_KEY : HostKeyVerdict.UNKNOWN_HOST;
+        return otherKeyListed ? HostKeyVerdict.CHANGED_KEY : HostKeyVerdict.UNKNOWN_HOST;
     }
 
-    /** Line numbers of the plain keys listed for {@code host:port} (for messages). */
-    public List<Integer> listedLines(String host, int port) {
-        List<Integer> out = new ArrayList<>();
-        for (Entry e : entriesFor(host, port)) {
-            if (e.marker() == Marker.NONE) {
-                out.add(e.line());
-            }
-        }
-        return out;
-    }
-
-    private static String keyTypeOf(byte[] blob) {
-        try {
-            return new Buffer.PlainBuffer(blob).readString();
-        } catch (Buffer.BufferException e) {
-            return "";
-        }
-    }
 
 }
