@@ -156,6 +156,11 @@ public final class KnownHostsIndex {
         }
     }
 
+    /** Lines a lookup scans whatever the name (wildcard and hashed lines): the part of its cost that grows. */
+    int scannedPerLookup() {
+        return wildcard.size() + hashed.size();
+    }
+
     /** Lines in the file, counted when parsed. */
     public int lines() {
         return lines;
