@@ -299,8 +299,12 @@ public final class SshRunner implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             channel.abort("start failed: " + e);
             giveUp(channel, sink);
-            if (sink.outcome() != null && sink.outcome() != e) {
-                throw sink.outcome(); // e.g. the output limit killed it while stdin was still being written
+            SshCommandException outcome = sink.outcome();
+            if (outcome != null && outcome != e && !(outcome instanceof ConnectionLostException)) {
+                throw outcome; // e.g. the output limit killed it while stdin was still being written
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                throw new CommandCancelledException(command, "thread interrupted");
             }
             if (closed || !client.isConnected()) {
                 throw SshErrors.notConnected(command, where, closed, e);

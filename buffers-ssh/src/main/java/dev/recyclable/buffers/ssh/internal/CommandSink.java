@@ -108,7 +108,7 @@ public abstract class CommandSink implements ChannelSink {
         // see a dead connection's close without its failure (that returned a normal status for a lost command).
         SshCommandException o = outcome;
         if (o == null && failure != null) {
-            o = SshErrors.connectionLost(command, channel, failure);
+            o = SshErrors.channelFailed(command, channel, failure);
             outcome = o;
         }
         try {

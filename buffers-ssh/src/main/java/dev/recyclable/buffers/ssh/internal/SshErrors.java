@@ -33,6 +33,18 @@ public final class SshErrors {
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
+    /**
+     * Why a channel ended without a normal close: the server refused to open it, or (anything else) the
+     * connection died under the command.
+     */
+    public static SshCommandException channelFailed(String command, CaptureChannel channel, Throwable cause) {
+        if (cause instanceof net.schmizz.sshj.connection.channel.OpenFailException refused) {
+            return new SshCommandException(command, channel.remote() + " refused to open a session channel ("
+                    + refused.getMessage() + "); over its MaxSessions limit?", cause);
+        }
+        return connectionLost(command, channel, cause);
+    }
+
     /** The connection died under a running command. */
     public static ConnectionLostException connectionLost(String command, CaptureChannel channel, Throwable cause) {
         return new ConnectionLostException(command, "connection to " + channel.remote() + " lost while the command "
