@@ -138,8 +138,68 @@ class KnownHostsOracleTest {
         sshd.awaitNoSessionProcesses(Duration.ofSeconds(5));
     }
 
-    /** What {@code ssh} decides: ACCEPTED, or the refusal it printed (UNKNOWN, CHANGED, REVOKED, REFUSED). */
+    /**
+     * The same oracle for a server offering a host certificate: {@code @cert-authority} accepts it for the hosts
+     * its pattern matches, {@code @revoked} on the CA refuses it, and without a CA the plain key decides.
+     */
+    @Test
+    void decidesAsTheOpenSshClientOnHostCertificates() throws Exception {
+        Path caKey = dir.resolve("ca");
+        String ca = keygenAt(caKey, "ed25519");
+        String otherCa = keygen("ed25519-ca2");
+        OpenSshServer certified = OpenSshServer.builder().hostCertificateSignedBy(caKey).start();
+        try {
+            String[] line = Files.readString(certified.knownHosts()).trim().split(" ");
+            String h = line[0];
+            String plainKey = line[1] + " " + line[2];
+            Map<String, String> rows = new LinkedHashMap<>();
+            rows.put("cert-authority for the host", "@cert-authority " + h + " " + ca);
+            rows.put("cert-authority for every host", "@cert-authority * " + ca);
+            rows.put("cert-authority for another host", "@cert-authority otherhost " + ca);
+            rows.put("another CA", "@cert-authority * " + otherCa);
+            rows.put("CA without the marker", h + " " + ca);
+            rows.put("CA trusted and revoked", "@cert-authority * " + ca + "\n@revoked * " + ca);
+            rows.put("CA trusted, host key revoked", "@cert-authority * " + ca + "\n@revoked * " + plainKey);
+            rows.put("no CA, plain key listed", h + " " + plainKey);
+            rows.put("another CA, plain key listed", "@cert-authority * " + otherCa + "\n" + h + " " + plainKey);
+            rows.put("CA trusted, another plain key listed", "@cert-authority * " + ca + "\n" + h + " " + other);
+            assertAgree(certified, rows);
+        } finally {
+            certified.close();
+        }
+    }
+
+    private static void assertAgree(OpenSshServer server, Map<String, String> layouts) throws Exception {
+        BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
+        List<String> disagreements = new ArrayList<>();
+        StringBuilder table = new StringBuilder();
+        int row = 0;
+        for (Map.Entry<String, String> layout : layouts.entrySet()) {
+            Path file = dir.resolve("known_hosts-cert-" + row++);
+            Files.writeString(file, layout.getValue() + "\n");
+            String openssh = openSshDecision(server, file);
+            String ours = ourDecision(server, file, pool);
+            table.append(String.format("%-45s ssh: %-8s ours: %s%n", layout.getKey(), openssh, ours));
+            if (!openssh.equals(ours)) {
+                disagreements.add(layout.getKey() + ": ssh " + openssh + ", ours " + ours + "\n" + layout.getValue());
+            }
+        }
+        assertEquals(List.of(), disagreements, table.toString());
+        assertTrue(table.toString().contains("ssh: ACCEPTED") && table.toString().contains("ssh: UNKNOWN"), table.toString());
+        PoolAssertions.assertNothingInUse(pool);
+        server.awaitNoSessionProcesses(Duration.ofSeconds(5));
+    }
+
     private static String openSshDecision(Path knownHosts) throws Exception {
+        return openSshDecision(sshd, knownHosts);
+    }
+
+    private static String ourDecision(Path knownHosts, BufferPool pool) throws IOException {
+        return ourDecision(sshd, knownHosts, pool);
+    }
+
+    /** What {@code ssh} decides: ACCEPTED, or the refusal it printed (UNKNOWN, CHANGED, REVOKED, REFUSED). */
+    private static String openSshDecision(OpenSshServer sshd, Path knownHosts) throws Exception {
         Process p = new ProcessBuilder("ssh", "-F", "/dev/null",
                 "-o", "StrictHostKeyChecking=yes", "-o", "UserKnownHostsFile=" + knownHosts,
                 "-o", "GlobalKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "CheckHostIP=no",
@@ -170,7 +230,7 @@ class KnownHostsOracleTest {
         return "REFUSED: " + out.trim();
     }
 
-    private static String ourDecision(Path knownHosts, BufferPool pool) throws IOException {
+    private static String ourDecision(OpenSshServer sshd, Path knownHosts, BufferPool pool) throws IOException {
         try (SshRunner ssh = SshRunner.builder(sshd.host()).port(sshd.port()).credentials(sshd.credentials())
                 .hostKeys(HostKeyPolicy.knownHosts(knownHosts)).pool(pool).connect();
              CommandResult r = ssh.run("true")) {
@@ -200,7 +260,10 @@ class KnownHostsOracleTest {
     }
 
     private static String keygen(String type) throws Exception {
-        Path file = dir.resolve("key-" + type);
+        return keygenAt(dir.resolve("key-" + type), type.replace("-ca2", ""));
+    }
+
+    private static String keygenAt(Path file, String type) throws Exception {
         Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-q", "-t", type, "-N", "", "-f",
                 file.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
