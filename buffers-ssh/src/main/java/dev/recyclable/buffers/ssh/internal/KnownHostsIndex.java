@@ -86,7 +86,7 @@ public final class KnownHostsIndex {
         if (line.isEmpty() || line.startsWith("#")) {
             return;
         }
-        String[] f = line.split("[ \t]+");
+        String[] f = fields(line);
         int i = 0;
         Marker marker = Marker.NONE;
         if (f[0].startsWith("@")) {
@@ -154,6 +154,28 @@ public final class KnownHostsIndex {
                 }
             }
         }
+    }
+
+    /** The first four whitespace-separated fields (a regex split costs more than the rest of the parse). */
+    private static String[] fields(String line) {
+        String[] out = new String[4];
+        int n = 0;
+        int i = 0;
+        int len = line.length();
+        while (n < out.length) {
+            while (i < len && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+                i++;
+            }
+            if (i == len) {
+                break;
+            }
+            int start = i;
+            while (i < len && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
+                i++;
+            }
+            out[n++] = line.substring(start, i);
+        }
+        return n == out.length ? out : Arrays.copyOf(out, n);
     }
 
     /** Lines a lookup scans whatever the name (wildcard and hashed lines): the part of its cost that grows. */
