@@ -100,7 +100,8 @@ public final class SshRunner implements AutoCloseable {
 
     /**
      * Wraps a client that is already connected and authenticated (for callers that manage sshj themselves).
-     * The runner closes the client when closed.
+     * The runner closes the client when closed. No keepalive is added (configure sshj's own, or a dead peer is
+     * noticed only by TCP or a command timeout); errors name the client's remote host and port.
      */
     public static SshRunner wrap(SSHClient client, BufferPool pool) {
         if (!client.isConnected() || !client.isAuthenticated()) {

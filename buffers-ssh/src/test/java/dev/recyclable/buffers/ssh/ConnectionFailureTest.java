@@ -149,6 +149,40 @@ class ConnectionFailureTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"mina"})
+    void theInsecureHostKeyOptInWarnsWithoutAnyLoggingLibrary(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        // System.Logger's default backend is java.util.logging, which prints to stderr with no configuration
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger(HostKeyPolicy.class.getName());
+        List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jul.addHandler(handler);
+        try (SshRunner ssh = builder(s).credentials(s.credentials())
+                .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely()).connect()) {
+            assertTrue(ssh.isConnected());
+        } finally {
+            jul.removeHandler(handler);
+        }
+        assertEquals(1, records.size(), records.toString());
+        assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());
+        assertTrue(records.get(0).getMessage().contains("DISABLED") && records.get(0).getMessage()
+                .contains(s.host() + ":" + s.port()), records.get(0).getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mina"})
     void aBuilderWithoutCredentialsSaysSo(String kind) throws Exception {
         SshTestServer s = start(kind);
         IllegalStateException e = assertThrows(IllegalStateException.class,
