@@ -1,73 +1,89 @@
 package dev.recyclable.buffers.ssh;
 
+import dev.recyclable.buffers.ssh.internal.HostKeyCheck;
+import dev.recyclable.buffers.ssh.internal.HostKeys;
+import dev.recyclable.buffers.ssh.internal.KnownHostsFile;
 import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
-import net.schmizz.sshj.transport.verification.PromiscuousVerifier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PublicKey;
 import java.util.Objects;
 
 /**
- * How the server's host key is checked. The default, {@link #defaultKnownHosts()}, rejects unknown and changed
- * keys like OpenSSH's {@code StrictHostKeyChecking yes}.
+ * How the server's host key is checked: a value handed to {@code SshRunner.builder(host).hostKeys(...)} or to a
+ * fan-out target, built by the static factories here. The default, {@link #defaultKnownHosts()}, decides as
+ * OpenSSH's {@code ssh} does with {@code StrictHostKeyChecking yes}: unknown hosts and changed or revoked keys are
+ * refused. Policies are immutable and thread-safe; share one among all connections (a known_hosts policy reads
+ * its file once, and again only when the file changes).
  */
 public abstract class HostKeyPolicy {
 
-    private static final Logger LOG = LoggerFactory.getLogger(HostKeyPolicy.class);
+    private static final System.Logger LOG = System.getLogger(HostKeyPolicy.class.getName());
 
     private HostKeyPolicy() {
     }
 
-    /** Installs this policy's verifier on a client that has not connected yet. */
-    public abstract void applyTo(SSHClient client) throws IOException;
+    /** Decides about {@code key}, presented by the server at {@code host:port} (the name as connected to). */
+    public abstract HostKeyVerdict verify(String host, int port, PublicKey key);
 
-    /** {@code ~/.ssh/known_hosts} of the user running the JVM. */
+    /**
+     * Installs this policy on an sshj client that has not connected yet (for callers that manage sshj
+     * themselves; {@code SshRunner} and the fan-out do this for you).
+     */
+    public final void applyTo(SSHClient client) {
+        client.addHostKeyVerifier(new HostKeyCheck(this));
+    }
+
+    /** {@code ~/.ssh/known_hosts} of the user running the JVM: {@link #knownHosts(Path)} on that file. */
     public static HostKeyPolicy defaultKnownHosts() {
         return knownHosts(Path.of(System.getProperty("user.home"), ".ssh", "known_hosts"));
     }
 
     /**
-     * Accepts only hosts listed in an OpenSSH {@code known_hosts} file (hashed entries, {@code @cert-authority} and
-     * {@code @revoked} markers are understood). Unknown hosts and changed keys are refused.
+     * Accepts exactly what OpenSSH's {@code ssh -o StrictHostKeyChecking=yes -o UserKnownHostsFile=file} accepts
+     * (with {@code CheckHostIP no}, its default): plain and hashed ({@code |1|...}) host names,
+     * {@code [host]:port}, {@code *}/{@code ?} wildcards, {@code !}negated patterns, several keys per host,
+     * {@code @cert-authority} (host certificates) and {@code @revoked} (refused whatever else accepts the key).
+     * Unknown hosts and changed keys are refused; a missing file knows no host.
+     *
+     * <p>The file is parsed once, indexed by host name (a lookup costs the same with 10 or 100,000 lines; each
+     * hashed line costs one HMAC-SHA1 per connection), and parsed again only when its modification time or size
+     * changes. Connections share the parsed file; none keeps a copy.
      */
     public static HostKeyPolicy knownHosts(Path file) {
-        Objects.requireNonNull(file, "file");
+        KnownHostsFile knownHosts = new KnownHostsFile(Objects.requireNonNull(file, "file"));
         return new HostKeyPolicy() {
             @Override
-            public void applyTo(SSHClient client) throws IOException {
-                if (!Files.isReadable(file)) {
-                    throw new IOException("known_hosts file not readable: " + file
-                            + " (refusing to connect to an unverified host)");
-                }
-                client.addHostKeyVerifier(new OpenSSHKnownHosts(file.toFile()));
+            public HostKeyVerdict verify(String host, int port, PublicKey key) {
+                return knownHosts.index().decide(host, port, key);
             }
 
             @Override
             public String toString() {
-                return "knownHosts(" + file + ")";
+                return "knownHosts(" + file + (knownHosts.exists() ? ")" : ", which does not exist)");
             }
         };
     }
 
     /**
-     * Accepts exactly one host key, given by its fingerprint as {@code ssh-keygen -l} prints it:
-     * {@code SHA256:base64...} (or the legacy MD5 {@code xx:xx:...} form).
+     * Accepts exactly one host key, given by its fingerprint as OpenSSH prints it ({@code ssh-keygen -l -f key.pub}
+     * or {@code ssh-keyscan host | ssh-keygen -lf -}): {@code SHA256:<base64>}, or {@code MD5:<hex pairs>} from
+     * {@code -E md5}. Any other key is refused as a changed key.
+     *
+     * @throws IllegalArgumentException if {@code fingerprint} is in neither form (the message shows them)
      */
     public static HostKeyPolicy pinnedFingerprint(String fingerprint) {
-        Objects.requireNonNull(fingerprint, "fingerprint");
+        String expected = HostKeys.parseFingerprint(Objects.requireNonNull(fingerprint, "fingerprint"));
         return new HostKeyPolicy() {
             @Override
-            public void applyTo(SSHClient client) {
-                client.addHostKeyVerifier(fingerprint);
+            public HostKeyVerdict verify(String host, int port, PublicKey key) {
+                String actual = HostKeys.fingerprintLike(expected, HostKeys.blob(key));
+                return actual.equals(expected) ? HostKeyVerdict.ACCEPTED : HostKeyVerdict.CHANGED_KEY;
             }
 
             @Override
             public String toString() {
-                return "pinnedFingerprint(" + fingerprint + ")";
+                return "pinnedFingerprint(" + expected + ")";
             }
         };
     }
@@ -75,14 +91,17 @@ public abstract class HostKeyPolicy {
     /**
      * Accepts ANY host key: no protection at all against a man in the middle, who sees every command, its output
      * and (with password authentication) the password. For tests against throw-away local servers only.
-     * Every connection made with it logs a warning.
+     * Every connection made with it logs a warning through {@link System.Logger} (so it shows without any
+     * logging library).
      */
     public static HostKeyPolicy acceptAnyHostKeyInsecurely() {
         return new HostKeyPolicy() {
             @Override
-            public void applyTo(SSHClient client) {
-                LOG.warn("SSH host key verification DISABLED for this connection (acceptAnyHostKeyInsecurely)");
-                client.addHostKeyVerifier(new PromiscuousVerifier());
+            public HostKeyVerdict verify(String host, int port, PublicKey key) {
+                LOG.log(System.Logger.Level.WARNING, "SSH host key verification DISABLED for the connection to "
+                        + host + ":" + port + " (HostKeyPolicy.acceptAnyHostKeyInsecurely): accepted "
+                        + HostKeys.sha256Fingerprint(HostKeys.blob(key)) + " unchecked");
+                return HostKeyVerdict.ACCEPTED;
             }
 
             @Override

@@ -13,13 +13,20 @@ import java.util.Objects;
 public abstract class SshCredentials {
 
     private final String user;
+    private final String method;
 
-    private SshCredentials(String user) {
+    private SshCredentials(String user, String method) {
         this.user = Objects.requireNonNull(user, "user");
+        this.method = method;
     }
 
     public final String user() {
         return user;
+    }
+
+    /** The authentication method, as error messages name it ({@code "publickey (key file ...)"}, ...). */
+    public final String method() {
+        return method;
     }
 
     /** Authenticates a connected client; throws {@code UserAuthException} when the server refuses. */
@@ -28,7 +35,7 @@ public abstract class SshCredentials {
     /** Public-key login with an unencrypted private key file (OpenSSH, PKCS#8 or PuTTY format). */
     public static SshCredentials privateKey(String user, Path keyFile) {
         Objects.requireNonNull(keyFile, "keyFile");
-        return new SshCredentials(user) {
+        return new SshCredentials(user, "publickey (key file " + keyFile + ")") {
             @Override
             public void authenticate(SSHClient client) throws IOException {
                 client.authPublickey(user(), client.loadKeys(keyFile.toString()));
@@ -40,7 +47,7 @@ public abstract class SshCredentials {
     public static SshCredentials privateKey(String user, Path keyFile, char[] passphrase) {
         Objects.requireNonNull(keyFile, "keyFile");
         char[] copy = passphrase.clone();
-        return new SshCredentials(user) {
+        return new SshCredentials(user, "publickey (key file " + keyFile + ", with passphrase)") {
             @Override
             public void authenticate(SSHClient client) throws IOException {
                 client.authPublickey(user(), client.loadKeys(keyFile.toString(), copy.clone()));
@@ -51,7 +58,7 @@ public abstract class SshCredentials {
     /** Public-key login with a key pair held in memory. */
     public static SshCredentials keyPair(String user, KeyPair keyPair) {
         Objects.requireNonNull(keyPair, "keyPair");
-        return new SshCredentials(user) {
+        return new SshCredentials(user, "publickey (" + keyPair.getPublic().getAlgorithm() + " key pair in memory)") {
             @Override
             public void authenticate(SSHClient client) throws IOException {
                 KeyProvider provider = client.loadKeys(keyPair);
@@ -63,7 +70,7 @@ public abstract class SshCredentials {
     /** Password login. The password is copied; sshj is handed a fresh copy per attempt, wiped afterwards. */
     public static SshCredentials password(String user, char[] password) {
         char[] copy = password.clone();
-        return new SshCredentials(user) {
+        return new SshCredentials(user, "password") {
             @Override
             public void authenticate(SSHClient client) throws IOException {
                 char[] attempt = copy.clone();

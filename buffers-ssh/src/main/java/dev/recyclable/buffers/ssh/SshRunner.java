@@ -8,6 +8,8 @@ import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
+import dev.recyclable.buffers.ssh.internal.DeadPeerDetector;
+import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
 import dev.recyclable.buffers.ssh.internal.DispatchingSink;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
@@ -22,6 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -57,12 +60,37 @@ public final class SshRunner implements AutoCloseable {
      * when its connection drops, it would keep running on the server.
      */
     private final Map<CaptureChannel, Object> live = new ConcurrentHashMap<>();
+    /** {@code user@host:port}, for messages. */
+    private final String where;
+    private final ScheduledFuture<?> keepAlive;
+    private volatile boolean closed;
+    private LossReason lossReason; // null for wrapped clients
 
-    private SshRunner(SSHClient client, BufferPool pool, long windowSize, int maxPacketSize) {
+    /** Remembers why the transport ended, for the message of a command started afterwards. */
+    private static final class LossReason implements net.schmizz.sshj.transport.DisconnectListener {
+        volatile String text;
+
+        @Override
+        public void notifyDisconnect(net.schmizz.sshj.common.DisconnectReason reason, String message) {
+            if (text == null) {
+                text = reason + (message == null || message.isEmpty() ? "" : ": " + message);
+            }
+        }
+    }
+
+    private Throwable lossCause() {
+        LossReason r = lossReason;
+        return r == null || r.text == null ? null : new IOException(r.text);
+    }
+
+    private SshRunner(SSHClient client, BufferPool pool, long windowSize, int maxPacketSize, String where,
+                      ScheduledFuture<?> keepAlive) {
         this.client = client;
         this.pool = pool;
         this.windowSize = windowSize;
         this.maxPacketSize = maxPacketSize;
+        this.where = where;
+        this.keepAlive = keepAlive;
     }
 
     /** Starts configuring a connection to {@code host}. */
@@ -72,13 +100,15 @@ public final class SshRunner implements AutoCloseable {
 
     /**
      * Wraps a client that is already connected and authenticated (for callers that manage sshj themselves).
-     * The runner closes the client when closed.
+     * The runner closes the client when closed. No keepalive is added (configure sshj's own, or a dead peer is
+     * noticed only by TCP or a command timeout); errors name the client's remote host and port.
      */
     public static SshRunner wrap(SSHClient client, BufferPool pool) {
         if (!client.isConnected() || !client.isAuthenticated()) {
             throw new IllegalArgumentException("client must be connected and authenticated");
         }
-        return new SshRunner(client, pool, Builder.DEFAULT_WINDOW, Builder.DEFAULT_MAX_PACKET);
+        return new SshRunner(client, pool, Builder.DEFAULT_WINDOW, Builder.DEFAULT_MAX_PACKET,
+                SshErrors.where(client.getRemoteHostname(), client.getRemotePort()), null);
     }
 
     /**
@@ -103,8 +133,10 @@ public final class SshRunner implements AutoCloseable {
      * @throws CommandTimeoutException      past {@link CommandOptions#timeout()}
      * @throws OutputLimitExceededException a stream went over the limit under {@link OutputLimitPolicy#FAIL}
      * @throws CommandCancelledException    the calling thread was interrupted (its interrupt flag is set again)
+     * @throws ConnectionLostException     the connection died while the command ran (including no answer to
+     *                                      keepalives, see {@link Builder#keepAlive}): never a normal status
      * @throws SshCommandException          the channel could not be opened, the server refused the command, or
-     *                                      the connection failed while it ran
+     *                                      the runner was closed
      */
     public CommandResult run(String command, CommandOptions options) throws IOException {
         CapturingSink sink = new CapturingSink(pool, command, options.maxOutputBytes(), options.limitPolicy());
@@ -231,6 +263,10 @@ public final class SshRunner implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
+        closed = true;
+        if (keepAlive != null) {
+            keepAlive.cancel(false);
+        }
         for (Map.Entry<CaptureChannel, Object> e : live.entrySet()) {
             if (e.getValue() instanceof CommandSink sink) {
                 sink.terminate(e.getKey(), new CommandCancelledException(sink.command(), "SshRunner closed"));
@@ -245,6 +281,10 @@ public final class SshRunner implements AutoCloseable {
     // ------------------------------------------------------------------ internals
 
     private CaptureChannel start(String command, CommandOptions options, CommandSink sink) throws IOException {
+        if (closed || !client.isConnected()) {
+            sink.releaseUnstarted();
+            throw SshErrors.notConnected(command, where, closed, lossCause());
+        }
         CaptureChannel channel;
         try {
             channel = new CaptureChannel(client.getConnection(), sink, windowSize, maxPacketSize);
@@ -260,10 +300,18 @@ public final class SshRunner implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             channel.abort("start failed: " + e);
             giveUp(channel, sink);
-            if (sink.outcome() != null && sink.outcome() != e) {
-                throw sink.outcome(); // e.g. the output limit killed it while stdin was still being written
+            SshCommandException outcome = sink.outcome();
+            if (outcome != null && outcome != e && !(outcome instanceof ConnectionLostException)) {
+                throw outcome; // e.g. the output limit killed it while stdin was still being written
             }
-            throw new SshCommandException(command, "could not start the command: " + e.getMessage(), e);
+            if (Thread.currentThread().isInterrupted()) {
+                throw new CommandCancelledException(command, "thread interrupted");
+            }
+            if (closed || !client.isConnected()) {
+                throw SshErrors.notConnected(command, where, closed, e);
+            }
+            throw new SshCommandException(command, "could not start the command on " + where + ": "
+                    + e.getMessage(), e);
         }
         return channel;
     }
@@ -323,6 +371,8 @@ public final class SshRunner implements AutoCloseable {
     public static final class Builder {
         static final long DEFAULT_WINDOW = ChannelDefaults.WINDOW;
         static final int DEFAULT_MAX_PACKET = ChannelDefaults.MAX_PACKET;
+        static final Duration DEFAULT_KEEPALIVE_INTERVAL = Duration.ofSeconds(10);
+        static final int DEFAULT_KEEPALIVE_MAX_UNANSWERED = 3;
 
         private final String host;
         private int port = 22;
@@ -334,6 +384,8 @@ public final class SshRunner implements AutoCloseable {
         private Duration replyTimeout = Duration.ofSeconds(30);
         private long windowSize = DEFAULT_WINDOW;
         private int maxPacketSize = DEFAULT_MAX_PACKET;
+        private Duration keepAliveInterval = DEFAULT_KEEPALIVE_INTERVAL;
+        private int keepAliveMaxUnanswered = DEFAULT_KEEPALIVE_MAX_UNANSWERED;
 
         private Builder(String host) {
             this.host = Objects.requireNonNull(host, "host");
@@ -395,16 +447,49 @@ public final class SshRunner implements AutoCloseable {
         }
 
         /**
+         * Dead-peer detection: every {@code interval} the connection asks the server for a keepalive answer
+         * (OpenSSH's {@code keepalive@openssh.com}, what {@code ssh -o ServerAliveInterval} sends); after
+         * {@code maxUnanswered} intervals without one the connection is declared lost, and every command on it
+         * fails with a {@link ConnectionLostException} (its buffers released). A dead or frozen server is so
+         * detected within about {@code interval * (maxUnanswered + 1)}, even with no command timeout set.
+         * Default: every 10 s, 3 unanswered (detected within 30 to 40 s). {@link Duration#ZERO} turns it off
+         * (then a frozen server blocks a command without a timeout forever). The probes of all connections are
+         * sent from one shared thread.
+         */
+        public Builder keepAlive(Duration interval, int maxUnanswered) {
+            if (interval.isNegative() || maxUnanswered < 1) {
+                throw new IllegalArgumentException("keepAlive needs interval >= 0 and maxUnanswered >= 1: "
+                        + interval + ", " + maxUnanswered);
+            }
+            this.keepAliveInterval = interval;
+            this.keepAliveMaxUnanswered = maxUnanswered;
+            return this;
+        }
+
+        /**
          * Connects, verifies the host key and authenticates.
          *
-         * @throws net.schmizz.sshj.transport.TransportException  host key refused or connection failed
-         * @throws net.schmizz.sshj.userauth.UserAuthException    authentication refused
+         * @throws SshConnectException         saying what failed and what to do: host unreachable, connection
+         *                                     refused, host key unknown, changed or revoked, authentication
+         *                                     refused, connection lost ({@link SshConnectException#reason()})
+         * @throws IllegalStateException       if no {@link #credentials} were given
          */
         public SshRunner connect() throws IOException {
-            Objects.requireNonNull(credentials, "credentials are required");
+            if (credentials == null) {
+                throw new IllegalStateException("no credentials for " + SshErrors.where(host, port) + ": call "
+                        + "credentials(SshCredentials.privateKey(user, keyFile)) (or .password / .keyPair) before "
+                        + "connect()");
+            }
+            LossReason lost = new LossReason();
             SSHClient client = new Connector(config != null ? config : SshConfigs.shared(), connectTimeout,
-                    replyTimeout).connect(host, port, hostKeys, credentials, null);
-            return new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize);
+                    replyTimeout).connect(host, port, hostKeys, credentials, lost);
+            String where = credentials.user() + "@" + SshErrors.where(host, port);
+            ScheduledFuture<?> keepAlive = keepAliveInterval.isZero() ? null : DeadPeerDetector.watch(client,
+                    keepAliveInterval, keepAliveMaxUnanswered, SshErrors.where(host, port));
+            SshRunner runner = new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize,
+                    where, keepAlive);
+            runner.lossReason = lost;
+            return runner;
         }
     }
 

@@ -5,7 +5,6 @@ import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import net.schmizz.sshj.transport.TransportException;
 import net.schmizz.sshj.userauth.UserAuthException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,8 +60,10 @@ class ConnectionFailureTest {
         SshTestServer s = start(kind);
         Path empty = Files.createTempFile("rb-empty-known_hosts", "");
         try {
-            assertThrows(TransportException.class, () -> builder(s).credentials(s.credentials())
-                    .hostKeys(HostKeyPolicy.knownHosts(empty)).connect());
+            SshConnectException e = assertThrows(SshConnectException.class, () -> builder(s)
+                    .credentials(s.credentials()).hostKeys(HostKeyPolicy.knownHosts(empty)).connect());
+            assertEquals(SshConnectException.Reason.HOST_KEY_UNKNOWN, e.reason(), e.getMessage());
+            assertMentions(e, s.host() + ":" + s.port(), "UNKNOWN", fingerprintOf(s), empty.toString());
         } finally {
             Files.deleteIfExists(empty);
         }
@@ -78,10 +79,15 @@ class ConnectionFailureTest {
             String otherLine = Files.readString(other.knownHosts()).trim();
             String keyPart = otherLine.substring(otherLine.indexOf(' ') + 1);
             Files.writeString(wrong, "[" + s.host() + "]:" + s.port() + " " + keyPart + "\n");
-            assertThrows(TransportException.class, () -> builder(s).credentials(s.credentials())
-                    .hostKeys(HostKeyPolicy.knownHosts(wrong)).connect());
-            assertThrows(TransportException.class, () -> builder(s).credentials(s.credentials())
+            SshConnectException changed = assertThrows(SshConnectException.class, () -> builder(s)
+                    .credentials(s.credentials()).hostKeys(HostKeyPolicy.knownHosts(wrong)).connect());
+            assertEquals(SshConnectException.Reason.HOST_KEY_CHANGED, changed.reason(), changed.getMessage());
+            assertMentions(changed, s.host() + ":" + s.port(), "CHANGED", fingerprintOf(s), "man in the middle");
+            SshConnectException pinned = assertThrows(SshConnectException.class, () -> builder(s)
+                    .credentials(s.credentials())
                     .hostKeys(HostKeyPolicy.pinnedFingerprint(other.hostKeyFingerprint())).connect());
+            assertEquals(SshConnectException.Reason.HOST_KEY_CHANGED, pinned.reason(), pinned.getMessage());
+            assertMentions(pinned, fingerprintOf(s), other.hostKeyFingerprint());
         } finally {
             Files.deleteIfExists(wrong);
         }
@@ -91,13 +97,97 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"openssh", "mina"})
     void acceptsThePinnedFingerprint(String kind) throws Exception {
         SshTestServer s = start(kind);
-        String fingerprint = s instanceof OpenSshServer o ? o.hostKeyFingerprint()
-                : ((EmbeddedSshServer) s).hostKeyFingerprint();
         try (SshRunner ssh = builder(s).credentials(s.credentials())
-                .hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprint)).connect();
+                .hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprintOf(s))).connect();
              CommandResult r = ssh.run("echo pinned")) {
             assertEquals("pinned\n", r.stdoutText());
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh"})
+    void acceptsThePinnedMd5FingerprintAsOpenSshPrintsIt(String kind) throws Exception {
+        OpenSshServer s = (OpenSshServer) start(kind);
+        Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-l", "-E", "md5", "-f",
+                s.knownHosts().toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        String md5 = out.trim().split(" ")[1]; // "256 MD5:xx:xx:... [host]:port (ED25519)"
+        assertTrue(md5.startsWith("MD5:"), out);
+        try (SshRunner ssh = builder(s).credentials(s.credentials())
+                .hostKeys(HostKeyPolicy.pinnedFingerprint(md5)).connect();
+             CommandResult r = ssh.run("echo md5")) {
+            assertEquals("md5\n", r.stdoutText());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void connectionRefusedNamesHostAndPort(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(s.host()))) {
+            port = free.getLocalPort();
+        }
+        SshConnectException e = assertThrows(SshConnectException.class, () -> SshRunner.builder(s.host())
+                .port(port).credentials(s.credentials()).hostKeys(s.hostKeys()).pool(pool).connect());
+        assertEquals(SshConnectException.Reason.CONNECTION_REFUSED, e.reason(), e.getMessage());
+        assertMentions(e, s.host() + ":" + port, "refused");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void runAfterCloseSaysTheRunnerWasClosed(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        SshRunner ssh = s.connect(pool);
+        ssh.close();
+        SshCommandException e = assertThrows(SshCommandException.class, () -> ssh.run("true"));
+        assertMentions(e, "was closed", s.host() + ":" + s.port());
+        assertThrows(SshCommandException.class, () -> ssh.launch("true"));
+        assertThrows(SshCommandException.class, () -> ssh.stream("true", CommandOptions.defaults(), ev -> { }));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mina"})
+    void theInsecureHostKeyOptInWarnsWithoutAnyLoggingLibrary(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        // System.Logger's default backend is java.util.logging, which prints to stderr with no configuration
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger(HostKeyPolicy.class.getName());
+        List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jul.addHandler(handler);
+        try (SshRunner ssh = builder(s).credentials(s.credentials())
+                .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely()).connect()) {
+            assertTrue(ssh.isConnected());
+        } finally {
+            jul.removeHandler(handler);
+        }
+        assertEquals(1, records.size(), records.toString());
+        assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());
+        assertTrue(records.get(0).getMessage().contains("DISABLED") && records.get(0).getMessage()
+                .contains(s.host() + ":" + s.port()), records.get(0).getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mina"})
+    void aBuilderWithoutCredentialsSaysSo(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> SshRunner.builder(s.host()).port(s.port()).hostKeys(s.hostKeys()).connect());
+        assertMentions(e, "credentials", s.host() + ":" + s.port());
     }
 
     @ParameterizedTest
@@ -107,8 +197,11 @@ class ConnectionFailureTest {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
         String user = s instanceof OpenSshServer o ? o.user() : EmbeddedSshServer.USER;
-        assertThrows(UserAuthException.class, () -> builder(s).hostKeys(s.hostKeys())
+        SshConnectException e = assertThrows(SshConnectException.class, () -> builder(s).hostKeys(s.hostKeys())
                 .credentials(SshCredentials.keyPair(user, generator.generateKeyPair())).connect());
+        assertEquals(SshConnectException.Reason.AUTH_FAILED, e.reason(), e.getMessage());
+        assertInstanceOf(UserAuthException.class, e.getCause());
+        assertMentions(e, "as " + user, s.host() + ":" + s.port(), "tried publickey", "the server allows");
     }
 
     @ParameterizedTest
@@ -116,8 +209,10 @@ class ConnectionFailureTest {
     void refusesAWrongPassword(String kind) throws Exception {
         SshTestServer s = start(kind);
         String user = s instanceof OpenSshServer o ? o.user() : EmbeddedSshServer.USER;
-        assertThrows(UserAuthException.class, () -> builder(s).hostKeys(s.hostKeys())
+        SshConnectException e = assertThrows(SshConnectException.class, () -> builder(s).hostKeys(s.hostKeys())
                 .credentials(SshCredentials.password(user, "not-the-password".toCharArray())).connect());
+        assertEquals(SshConnectException.Reason.AUTH_FAILED, e.reason(), e.getMessage());
+        assertMentions(e, "as " + user, s.host() + ":" + s.port(), "tried password");
     }
 
     @ParameterizedTest
@@ -152,13 +247,24 @@ class ConnectionFailureTest {
                     () -> ssh.run("yes | head -c 1000000; sleep 30",
                             CommandOptions.defaults().withTimeout(Duration.ofSeconds(20))));
             killer.join();
-            assertTrue(!(e instanceof CommandTimeoutException), "should fail on the connection, not the timeout: " + e);
+            assertInstanceOf(ConnectionLostException.class, e, "should fail on the connection, not the timeout");
+            assertMentions(e, s.host() + ":" + s.port(), "lost");
             assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 15);
             ExecutionException launched = assertThrows(ExecutionException.class,
                     () -> sleeping.completion().get(10, TimeUnit.SECONDS));
-            assertInstanceOf(SshCommandException.class, launched.getCause());
+            assertInstanceOf(ConnectionLostException.class, launched.getCause());
         }
         assertNoThreadLeftFor(s.port());
+    }
+
+    private static String fingerprintOf(SshTestServer s) {
+        return s instanceof OpenSshServer o ? o.hostKeyFingerprint() : ((EmbeddedSshServer) s).hostKeyFingerprint();
+    }
+
+    private static void assertMentions(Exception e, String... parts) {
+        for (String part : parts) {
+            assertTrue(e.getMessage().contains(part), "'" + part + "' missing from: " + e.getMessage());
+        }
     }
 
     /** sshj names its reader thread {@code sshj-Reader-/host:port-...}: it must end with the dead connection. */

@@ -263,6 +263,12 @@ public final class CaptureChannel implements Channel.Direct {
         return closed;
     }
 
+    /** {@code host:port} of the server this channel's connection goes to (for messages). */
+    public String remote() {
+        String host = trans.getRemoteHost();
+        return (host != null && host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + trans.getRemotePort();
+    }
+
     /** Output bytes the server may still send before it waits for us. */
     public long localWindowRemaining() {
         return localWindow.get();

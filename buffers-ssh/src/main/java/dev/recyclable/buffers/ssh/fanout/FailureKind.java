@@ -16,7 +16,10 @@ public enum FailureKind {
     CHANNEL_OPEN_REFUSED,
     /** The server refused to execute the command. */
     COMMAND_REFUSED,
-    /** The connection died while the command ran (the command may or may not have run). */
+    /**
+     * The connection died during login or while the command ran (the command may or may not have run): server
+     * killed or restarted, network cut, no answer to keepalives. Not an authentication failure.
+     */
     CONNECTION_LOST,
     /** The command outlived the run's command timeout: killed, channel closed. */
     TIMEOUT,

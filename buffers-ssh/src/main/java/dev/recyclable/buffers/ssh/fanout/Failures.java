@@ -3,6 +3,7 @@ package dev.recyclable.buffers.ssh.fanout;
 import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.CommandTimeoutException;
 import dev.recyclable.buffers.ssh.OutputLimitExceededException;
+import dev.recyclable.buffers.ssh.SshConnectException;
 import net.schmizz.sshj.common.DisconnectReason;
 import net.schmizz.sshj.common.SSHException;
 import net.schmizz.sshj.userauth.UserAuthException;
@@ -23,6 +24,17 @@ final class Failures {
 
     /** Why opening and authenticating a connection failed. */
     static Classified ofConnect(Throwable e, FanoutTarget.HostKey host) {
+        if (e instanceof SshConnectException c) {
+            // the Connector already said what happened, in the same words SshRunner uses
+            return new Classified(switch (c.reason()) {
+                case UNREACHABLE -> FailureKind.UNREACHABLE;
+                case CONNECTION_REFUSED -> FailureKind.CONNECTION_REFUSED;
+                case HOST_KEY_UNKNOWN, HOST_KEY_CHANGED, HOST_KEY_REVOKED -> FailureKind.HOST_KEY_REJECTED;
+                case AUTH_FAILED -> FailureKind.AUTH_FAILED;
+                case CONNECTION_LOST -> FailureKind.CONNECTION_LOST; // e.g. the server died during login
+                case HANDSHAKE_FAILED -> FailureKind.HANDSHAKE_FAILED;
+            }, c.getMessage());
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof UserAuthException) {
                 return new Classified(FailureKind.AUTH_FAILED,

@@ -23,13 +23,25 @@ public final class CapturingSink extends CommandSink {
         this.stderr = pool.newStream("ssh-stderr");
     }
 
+    /**
+     * Guards the streams against {@link #releaseBuffers()}: the channel can close on another thread (a failed
+     * write, a keepalive declaring the connection dead) while the reader thread is still writing a packet.
+     * Uncontended but for that moment.
+     */
+    private final Object lock = new Object();
+    private boolean released; // guarded by lock
+
     @Override
     protected void accept(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int keep, int length) {
         if (keep > 0) {
-            try {
-                (kind == OutputKind.STDOUT ? stdout : stderr).write(data, offset, keep);
-            } catch (IOException e) {
-                storageFailed(channel, kind, e);
+            synchronized (lock) {
+                if (!released) {
+                    try {
+                        (kind == OutputKind.STDOUT ? stdout : stderr).write(data, offset, keep);
+                    } catch (IOException e) {
+                        storageFailed(channel, kind, e);
+                    }
+                }
             }
         }
         channel.grant(length);
@@ -46,7 +58,10 @@ public final class CapturingSink extends CommandSink {
 
     @Override
     protected void releaseBuffers() {
-        stdout.close();
-        stderr.close();
+        synchronized (lock) {
+            released = true;
+            stdout.close();
+            stderr.close();
+        }
     }
 }

@@ -104,15 +104,17 @@ public abstract class CommandSink implements ChannelSink {
                 channel.exitCoreDumped(), stdoutBytes, stderrBytes, stdoutTruncated, stderrTruncated,
                 Duration.ofNanos(System.nanoTime() - startNanos));
         status = s;
+        // The outcome is settled BEFORE closed(): a consumer woken by closed() reads it at once, and must never
+        // see a dead connection's close without its failure (that returned a normal status for a lost command).
+        SshCommandException o = outcome;
+        if (o == null && failure != null) {
+            o = SshErrors.channelFailed(command, channel, failure);
+            outcome = o;
+        }
         try {
             closed(channel);
         } finally {
             release();
-        }
-        SshCommandException o = outcome;
-        if (o == null && failure != null) {
-            o = new SshCommandException(command, "connection failed while the command ran: " + failure, failure);
-            outcome = o;
         }
         if (o != null) {
             completion.completeExceptionally(o);

@@ -1,6 +1,7 @@
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
+import dev.recyclable.buffers.ssh.SshConnectException;
 import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import net.schmizz.sshj.Config;
@@ -36,31 +37,36 @@ public final class Connector {
      *
      * @param onDisconnect told when the transport dies later (server gone, network cut, our own close), or
      *                     {@code null} for sshj's default
-     * @throws net.schmizz.sshj.transport.TransportException  host key refused or connection failed
-     * @throws net.schmizz.sshj.userauth.UserAuthException    authentication refused
+     * @throws SshConnectException saying what failed ({@link SshConnectException#reason()}) and what to do
      */
     public SSHClient connect(String host, int port, HostKeyPolicy hostKeys, SshCredentials credentials,
-                             DisconnectListener onDisconnect) throws IOException {
+                             DisconnectListener onDisconnect) throws SshConnectException {
         SSHClient client = new SSHClient(config);
         client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
         client.setConnectTimeout(connectTimeoutMs);
         client.setTimeout(replyTimeoutMs);
         client.getConnection().setTimeoutMs(replyTimeoutMs);
+        HostKeyCheck check = new HostKeyCheck(hostKeys);
+        boolean loggingIn = false;
         try {
-            hostKeys.applyTo(client);
+            client.addHostKeyVerifier(check);
             if (onDisconnect != null) {
                 client.getTransport().setDisconnectListener(onDisconnect);
             }
             client.connect(host, port);
+            loggingIn = true;
             credentials.authenticate(client);
             return client;
         } catch (IOException | RuntimeException e) {
+            // classified before the close: whether the transport still runs tells a lost connection from a refusal
+            SshConnectException failure = SshErrors.connectFailed(host, port, credentials, check, client,
+                    loggingIn, e);
             try {
                 client.close();
             } catch (IOException | RuntimeException suppressed) {
-                e.addSuppressed(suppressed);
+                failure.addSuppressed(suppressed);
             }
-            throw e;
+            throw failure;
         }
     }
 

@@ -53,6 +53,12 @@ public final class DispatchingSink extends CommandSink {
     private int ringCount;
     private Slot[] free = new Slot[16];
     private int freeCount;
+    /**
+     * Set by {@link #releaseBuffers()}. The channel can close on another thread (a failed write, a keepalive
+     * declaring the connection dead) while the reader thread is still inside {@link #accept}: a packet it
+     * finishes copying after the release is dropped and its chunk closed here, never queued to nobody.
+     */
+    private boolean released;
 
     private volatile boolean channelClosed;
 
@@ -72,6 +78,9 @@ public final class DispatchingSink extends CommandSink {
         }
         Slot slot;
         synchronized (lock) {
+            if (released) {
+                return;
+            }
             slot = freeCount > 0 ? free[--freeCount] : null;
         }
         if (slot == null) {
@@ -108,6 +117,11 @@ public final class DispatchingSink extends CommandSink {
         slot.kind = kind;
         slot.windowBytes = keep;
         synchronized (lock) {
+            if (released) {
+                chunk.close();
+                slot.chunk = null;
+                return;
+            }
             if (ringCount == ring.length) {
                 growRing();
             }
@@ -216,6 +230,7 @@ public final class DispatchingSink extends CommandSink {
     @Override
     protected void releaseBuffers() {
         synchronized (lock) {
+            released = true;
             while (ringCount > 0) {
                 Slot slot = ring[ringHead];
                 ring[ringHead] = null;

@@ -85,6 +85,35 @@ abstract class TransferContractTest {
     }
 
     @Test
+    void refusesToRenameOverATargetThatIsNotARegularFile() throws Exception {
+        Path remote = TestFiles.randomFile(dir, "src-special", 10_000, 5);
+        Path fifo = dir.resolve("fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        Path linkToFifo = Files.createSymbolicLink(dir.resolve("link-to-fifo"), fifo);
+        Path directory = Files.createDirectory(dir.resolve("a-directory"));
+        for (Path target : new Path[] {fifo, linkToFifo, directory}) {
+            IOException e = assertThrows(IOException.class,
+                    () -> transfer.download(RemoteSource.file(remote.toString()), target), target.toString());
+            assertTrue(e.getMessage().contains("refusing to download into " + target), e.getMessage());
+        }
+        assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the FIFO is intact");
+        assertTrue(Files.isSymbolicLink(linkToFifo));
+        assertTrue(Files.isDirectory(directory));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().contains(".part-")).toList());
+        }
+
+        // a symbolic link to a regular file stays a link; the file it points to gets the content
+        Path real = dir.resolve("real-file");
+        Files.writeString(real, "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link-to-file"), real);
+        transfer.download(RemoteSource.file(remote.toString()), link);
+        assertTrue(Files.isSymbolicLink(link));
+        assertArrayEquals(Files.readAllBytes(remote), Files.readAllBytes(real));
+    }
+
+    @Test
     void downloadsIntoStreamsChannelsAndPooledStreams() throws IOException {
         Path remote = TestFiles.randomFile(dir, "src", 777_777, 5);
         byte[] expected = Files.readAllBytes(remote);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -21,8 +22,12 @@ public final class PartFile implements AutoCloseable {
     private final FileChannel channel;
     private boolean done;
 
+    /**
+     * @throws IOException if {@code target} exists and is not a regular file ({@code /dev/null}, a FIFO, a device,
+     *                     a directory): renaming over it would replace it with a regular file
+     */
     public PartFile(Path target) throws IOException {
-        this.target = target.toAbsolutePath();
+        this.target = regularTarget(target);
         Path dir = this.target.getParent();
         String name = this.target.getFileName().toString();
         this.part = dir.resolve("." + name + ".part-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
@@ -43,6 +48,7 @@ public final class PartFile implements AutoCloseable {
             channel.force(true);
         }
         channel.close();
+        regularTarget(target); // again: it may have been replaced while we downloaded
         try {
             Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -50,6 +56,27 @@ public final class PartFile implements AutoCloseable {
             Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
         }
         done = true;
+    }
+
+    /**
+     * The file to rename over: {@code target} itself, or the file a symbolic link points to (so the link stays a
+     * link). Refuses anything that exists but is not a regular file.
+     */
+    private static Path regularTarget(Path target) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        if (!Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
+            return absolute;
+        }
+        Path real = Files.isSymbolicLink(absolute) && Files.exists(absolute) ? absolute.toRealPath() : absolute;
+        if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
+            String what = Files.isDirectory(real) ? "a directory" : Files.isSymbolicLink(real)
+                    ? "a dangling symbolic link" : "not a regular file (a device, FIFO or socket)";
+            throw new IOException("refusing to download into " + target + (real.equals(absolute) ? "" : " (" + real
+                    + ")") + ": it is " + what + ", and a download replaces its target by renaming a complete file "
+                    + "over it. Download to a regular file path, or to an OutputStream/WritableByteChannel to "
+                    + "write into it in place");
+        }
+        return real;
     }
 
     /** Deletes the part file unless committed. */

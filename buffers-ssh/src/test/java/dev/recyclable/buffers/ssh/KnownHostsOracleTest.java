@@ -1,0 +1,264 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * known_hosts decisions with OpenSSH's own {@code ssh} client as the oracle: for each layout, {@code ssh -o
+ * StrictHostKeyChecking=yes -o UserKnownHostsFile=<layout>} accepts a private sshd's host key (and goes on to
+ * authentication), or refuses it (and says whether the host is unknown, its key changed or is revoked);
+ * {@link HostKeyPolicy#knownHosts} must decide the same on every row, connecting to the same server.
+ */
+class KnownHostsOracleTest {
+
+    private static OpenSshServer sshd;
+    private static Path dir;
+    /** The server's key, another ed25519 key, and a key of another type, each as "type base64". */
+    private static String key;
+    private static String other;
+    private static String ecdsa;
+    private static String hostPort;
+
+    @BeforeAll
+    static void start() throws Exception {
+        sshd = OpenSshServer.start();
+        dir = Files.createTempDirectory("rb-known-hosts-oracle");
+        String[] line = Files.readString(sshd.knownHosts()).trim().split(" ");
+        hostPort = line[0];
+        key = line[1] + " " + line[2];
+        other = keygen("ed25519");
+        ecdsa = keygen("ecdsa");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (sshd != null) {
+            sshd.close();
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** The layouts: name -> known_hosts text ({@code H} = [127.0.0.1]:port, {@code K} = the server's key). */
+    private static Map<String, String> layouts() throws Exception {
+        String h = hostPort;
+        String port = Integer.toString(sshd.port());
+        Map<String, String> rows = new LinkedHashMap<>();
+        rows.put("plain", h + " " + key);
+        rows.put("empty file", "");
+        rows.put("another key for the host (changed)", h + " " + other);
+        rows.put("several keys, the right one second", h + " " + other + "\n" + h + " " + key);
+        rows.put("several keys, the right one first", h + " " + key + "\n" + h + " " + other);
+        rows.put("several hosts on one line", "[127.0.0.9]:" + port + ",otherhost," + h + " " + key);
+        rows.put("hashed", hashed(h + " " + key));
+        rows.put("hashed, another key", hashed(h + " " + other));
+        rows.put("hashed among others", hashed("a.example " + other + "\n" + h + " " + key + "\nb.example " + key));
+        rows.put("wildcard host and port", "[127.0.0.*]:* " + key);
+        rows.put("star alone", "* " + key);
+        rows.put("question marks", "[127.0.0.?]:" + port + " " + key);
+        rows.put("wildcard that does not match", "[10.0.0.*]:* " + key);
+        rows.put("host without port (port is not 22)", "127.0.0.1 " + key);
+        rows.put("port 22 form", "[127.0.0.1]:22 " + key);
+        rows.put("without port, another key", "127.0.0.1 " + other);
+        rows.put("without port, revoked", "127.0.0.1 " + key + "\n@revoked 127.0.0.1 " + key);
+        rows.put("without port, and another key with port", h + " " + other + "\n127.0.0.1 " + key);
+        rows.put("hashed without port", hashed("127.0.0.1 " + key));
+        rows.put("negated: everything but this host", "*,!" + h + " " + key);
+        rows.put("negated: everything but another host", "*,!127.0.0.9 " + key);
+        rows.put("negated before positive", "!" + h + "," + h + " " + key);
+        rows.put("negated wildcard", "*,![127.0.0.*]:* " + key);
+        rows.put("only a negated pattern", "!otherhost " + key);
+        rows.put("revoked, then listed", "@revoked " + h + " " + key + "\n" + h + " " + key);
+        rows.put("listed, then revoked", h + " " + key + "\n@revoked " + h + " " + key);
+        rows.put("revoked for every host, listed", h + " " + key + "\n@revoked * " + key);
+        rows.put("revoked for another host, listed", h + " " + key + "\n@revoked otherhost " + key);
+        rows.put("listed under a wildcard, revoked exactly", "* " + key + "\n@revoked " + h + " " + key);
+        rows.put("hashed listed, hashed revoked", hashed(h + " " + key + "\n@revoked " + h + " " + key));
+        rows.put("another key revoked", h + " " + key + "\n@revoked " + h + " " + other);
+        rows.put("revoked only", "@revoked " + h + " " + key);
+        rows.put("cert-authority with the plain key", "@cert-authority " + h + " " + key);
+        rows.put("cert-authority, another key listed", "@cert-authority * " + key + "\n" + h + " " + other);
+        rows.put("only a key of another type", h + " " + ecdsa);
+        rows.put("keys of two types", h + " " + ecdsa + "\n" + h + " " + key);
+        rows.put("comments, blank and broken lines", "# known hosts\n\n" + h + " ssh-ed25519 not-base64!\n"
+                + h + "\n   \n" + h + " " + key + " a comment");
+        rows.put("unknown marker", "@trusted " + h + " " + key);
+        rows.put("type field names another type", h + " ssh-rsa " + key.split(" ")[1]);
+        rows.put("tab separated", h + "\t" + key.replace(' ', '\t'));
+        return rows;
+    }
+
+    @Test
+    void decidesAsTheOpenSshClientOnEveryLayout() throws Exception {
+        String table = assertAgree(sshd, layouts());
+        long accepted = table.lines().filter(l -> l.contains("ssh: ACCEPTED")).count();
+        long refused = table.lines().count() - accepted;
+        assertTrue(accepted >= 10 && refused >= 10, "the matrix covers both outcomes:\n" + table);
+    }
+
+    /**
+     * The same oracle for a server offering a host certificate: {@code @cert-authority} accepts it for the hosts
+     * its pattern matches, {@code @revoked} on the CA refuses it, and without a CA the plain key decides.
+     */
+    @Test
+    void decidesAsTheOpenSshClientOnHostCertificates() throws Exception {
+        Path caKey = dir.resolve("ca");
+        String ca = keygenAt(caKey, "ed25519");
+        String otherCa = keygen("ed25519-ca2");
+        OpenSshServer certified = OpenSshServer.builder().hostCertificateSignedBy(caKey).start();
+        try {
+            String[] line = Files.readString(certified.knownHosts()).trim().split(" ");
+            String h = line[0];
+            String plainKey = line[1] + " " + line[2];
+            Map<String, String> rows = new LinkedHashMap<>();
+            rows.put("cert-authority for the host", "@cert-authority " + h + " " + ca);
+            rows.put("cert-authority for every host", "@cert-authority * " + ca);
+            rows.put("cert-authority for another host", "@cert-authority otherhost " + ca);
+            rows.put("another CA", "@cert-authority * " + otherCa);
+            rows.put("CA without the marker", h + " " + ca);
+            rows.put("CA trusted and revoked", "@cert-authority * " + ca + "\n@revoked * " + ca);
+            rows.put("CA trusted, host key revoked", "@cert-authority * " + ca + "\n@revoked * " + plainKey);
+            rows.put("no CA, plain key listed", h + " " + plainKey);
+            rows.put("another CA, plain key listed", "@cert-authority * " + otherCa + "\n" + h + " " + plainKey);
+            rows.put("CA trusted, another plain key listed", "@cert-authority * " + ca + "\n" + h + " " + other);
+            String table = assertAgree(certified, rows);
+            assertTrue(table.contains("ssh: ACCEPTED") && table.contains("ssh: UNKNOWN"), table);
+        } finally {
+            certified.close();
+        }
+    }
+
+    /**
+     * Asks {@code ssh} and us about every layout (four rows at a time: each is a few process starts and
+     * handshakes) and fails listing every row where we disagree; returns the table.
+     */
+    private static String assertAgree(OpenSshServer server, Map<String, String> layouts) throws Exception {
+        BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
+        List<Map.Entry<String, String>> rows = new ArrayList<>(layouts.entrySet());
+        List<java.util.concurrent.Future<String[]>> decisions = new ArrayList<>();
+        java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            for (int i = 0; i < rows.size(); i++) {
+                Path file = dir.resolve("known_hosts-" + server.port() + "-" + i);
+                String text = rows.get(i).getValue();
+                Files.writeString(file, text.isEmpty() ? "" : text + "\n");
+                decisions.add(workers.submit(() -> new String[] {
+                        openSshDecision(server, file), ourDecision(server, file, pool)}));
+            }
+            List<String> disagreements = new ArrayList<>();
+            StringBuilder table = new StringBuilder();
+            for (int i = 0; i < rows.size(); i++) {
+                String[] d = decisions.get(i).get(120, TimeUnit.SECONDS);
+                String name = rows.get(i).getKey();
+                table.append(String.format("%-45s ssh: %-8s ours: %s%n", name, d[0], d[1]));
+                if (!d[0].equals(d[1])) {
+                    disagreements.add(name + ": ssh " + d[0] + ", ours " + d[1] + "\n" + rows.get(i).getValue());
+                }
+            }
+            assertEquals(List.of(), disagreements, table.toString());
+            PoolAssertions.assertNothingInUse(pool);
+            server.awaitNoSessionProcesses(Duration.ofSeconds(5));
+            return table.toString();
+        } finally {
+            workers.shutdownNow();
+        }
+    }
+
+    /** What {@code ssh} decides: ACCEPTED, or the refusal it printed (UNKNOWN, CHANGED, REVOKED, REFUSED). */
+    private static String openSshDecision(OpenSshServer sshd, Path knownHosts) throws Exception {
+        Process p = new ProcessBuilder("ssh", "-F", "/dev/null",
+                "-o", "StrictHostKeyChecking=yes", "-o", "UserKnownHostsFile=" + knownHosts,
+                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "CheckHostIP=no",
+                "-o", "UpdateHostKeys=no", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=20",
+                // no login: ssh gets to authentication only once it accepted the host key, which is all we ask
+                "-o", "PreferredAuthentications=none",
+                "-i", sshd.clientKey().toString(), "-p", Integer.toString(sshd.port()),
+                sshd.user() + "@" + sshd.host(), "true").redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("ssh hung");
+        }
+        if (out.contains("Permission denied") && !out.contains("Host key verification failed")) {
+            return "ACCEPTED"; // past the host key, refused at login (no method offered): the key was accepted
+        }
+        if (!out.contains("Host key verification failed")) {
+            throw new AssertionError("ssh failed for another reason than the host key: " + out);
+        }
+        if (out.contains("REVOKED HOST KEY")) {
+            return "REVOKED";
+        }
+        if (out.contains("REMOTE HOST IDENTIFICATION HAS CHANGED")) {
+            return "CHANGED";
+        }
+        if (out.contains("host key is known for")) {
+            return "UNKNOWN";
+        }
+        return "REFUSED: " + out.trim();
+    }
+
+    private static String ourDecision(OpenSshServer sshd, Path knownHosts, BufferPool pool) throws IOException {
+        try (SshRunner ssh = SshRunner.builder(sshd.host()).port(sshd.port()).credentials(sshd.credentials())
+                .hostKeys(HostKeyPolicy.knownHosts(knownHosts)).pool(pool).connect()) {
+            return ssh.isConnected() ? "ACCEPTED" : "ACCEPTED but disconnected";
+        } catch (SshConnectException e) {
+            return switch (e.reason()) {
+                case HOST_KEY_REVOKED -> "REVOKED";
+                case HOST_KEY_CHANGED -> "CHANGED";
+                case HOST_KEY_UNKNOWN -> "UNKNOWN";
+                default -> "failed otherwise: " + e.getMessage();
+            };
+        }
+    }
+
+    private static String hashed(String plain) throws Exception {
+        Path file = Files.createTempFile(dir, "to-hash", "");
+        Files.writeString(file, plain + "\n");
+        Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-H", "-f", file.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IOException("ssh-keygen -H failed: " + out);
+        }
+        String text = Files.readString(file).trim();
+        assertTrue(text.contains("|1|"), "hashed: " + text);
+        return text;
+    }
+
+    private static String keygen(String type) throws Exception {
+        return keygenAt(dir.resolve("key-" + type), type.replace("-ca2", ""));
+    }
+
+    private static String keygenAt(Path file, String type) throws Exception {
+        Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-q", "-t", type, "-N", "", "-f",
+                file.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IOException("ssh-keygen failed: " + out);
+        }
+        String[] pub = Files.readString(file.resolveSibling(file.getFileName() + ".pub")).trim().split(" ");
+        return pub[0] + " " + pub[1];
+    }
+}

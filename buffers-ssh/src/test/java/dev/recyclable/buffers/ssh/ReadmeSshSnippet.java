@@ -1,0 +1,41 @@
+package dev.recyclable.buffers.ssh;
+
+import dev.recyclable.buffers.ssh.fanout.FanoutExecutor;
+import dev.recyclable.buffers.ssh.fanout.FanoutRun;
+import dev.recyclable.buffers.ssh.fanout.FanoutTarget;
+import dev.recyclable.buffers.ssh.fanout.TargetResult;
+import dev.recyclable.buffers.ssh.transfer.RemoteSource;
+import dev.recyclable.buffers.ssh.transfer.SshTransfer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * README's SSH snippet, verbatim, so that the build proves it compiles (it names hosts that do not exist, so it
+ * is compiled, not run; the calls it makes are exercised by the tests of each class).
+ */
+final class ReadmeSshSnippet {
+
+    private ReadmeSshSnippet() {
+    }
+
+    static void readme() throws IOException {
+        HostKeyPolicy hostKeys = HostKeyPolicy.knownHosts(Path.of("/etc/deploy/known_hosts"));
+        // or HostKeyPolicy.pinnedFingerprint("SHA256:...") as `ssh-keygen -l -f key.pub` prints it
+        SshCredentials deploy = SshCredentials.privateKey("deploy", Path.of("/etc/deploy/id_ed25519"));
+        try (SshRunner ssh = SshRunner.builder("db1.example.org").credentials(deploy).hostKeys(hostKeys).connect()) {
+            try (CommandResult r = ssh.run("uname -a")) {      // r.stdout()/r.stderr(): RecyclableOutputStreams
+                r.stdout().writeTo(System.out);
+            }                                                   // chunks back to the pool, zeroed
+            SshTransfer.over(ssh).download(RemoteSource.file("/var/log/app.log"), Path.of("app.log"));
+        }
+        List<FanoutTarget> targets = Stream.of("web1", "web2", "web3")   // same credentials and policy objects:
+                .map(host -> FanoutTarget.of(host, host, 22, deploy, hostKeys)).toList(); // targets share connections
+        try (FanoutExecutor fleet = FanoutExecutor.builder().maxInFlight(500).build();
+             FanoutRun run = fleet.start(targets, "uptime")) {
+            for (TargetResult t : run) { try (t) { /* in completion order */ } }
+        }
+    }
+}
