@@ -599,10 +599,11 @@ final class Scheduler {
                     : Failures.ofCommand(error, t.execSent(), alive);
             fail(t, why.kind(), why.reason(), status);
         } finally {
-            if (c.state == PooledConnection.State.READY) {
+            boolean live = c.state == PooledConnection.State.READY;
+            if (live) {
                 settle(c.host); // the freed slot: another waiter, or idle/close when nothing is queued
             }
-            if (retryAt != null && retryAt != c.host) {
+            if (retryAt != null && (retryAt != c.host || !live)) {
                 settle(retryAt);
             }
             afterEvent();

@@ -17,8 +17,6 @@ import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
 
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
@@ -63,6 +61,7 @@ public final class FleetBenchmark {
 
     private static final int WARMUP = 40;
     private static final String COMMAND = "uptime";
+    private static final int SSHJ_REPLY_TIMEOUT_MS = 180_000;
 
     private final int block;
     private final int port;
@@ -97,13 +96,7 @@ public final class FleetBenchmark {
         System.gc();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         int baselineThreads = threads.getThreadCount();
-        List<MemoryPoolMXBean> heapPools = new ArrayList<>();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                heapPools.add(pool);
-                pool.resetPeakUsage();
-            }
-        }
+        HeapPeaks heapPeaks = HeapPeaks.reset();
         threads.resetPeakThreadCount();
         long[] liveDuring = new long[1];
         bench.done.set(0);
@@ -118,10 +111,7 @@ public final class FleetBenchmark {
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
         double dispatchCpu = bench.dispatchCpu;
-        long peakHeap = 0;
-        for (MemoryPoolMXBean pool : heapPools) {
-            peakHeap += pool.getPeakUsage().getUsed();
-        }
+        long peakHeap = heapPeaks.peakBytes();
         int peakThreads = threads.getPeakThreadCount();
         Thread.sleep(1000); // connection closes and reader threads finishing
         long liveAfter = liveHeapAfterFullGc();
@@ -212,6 +202,10 @@ public final class FleetBenchmark {
                     client.addHostKeyVerifier(fingerprint);
                     client.setConnectTimeout(30_000);
                     client.setTimeout(60_000);
+                    // sshj's default 30 s for a key exchange is too short with 1,000 at once on a loaded machine:
+                    // a generous one lets every target finish, so that wall times compare like with like
+                    client.getTransport().setTimeoutMs(SSHJ_REPLY_TIMEOUT_MS);
+                    client.getConnection().setTimeoutMs(SSHJ_REPLY_TIMEOUT_MS);
                     client.connect(host, port);
                     client.authPublickey(SimulatedFleet.USER, new KeyPairWrapper(clientKey));
                     String out;
