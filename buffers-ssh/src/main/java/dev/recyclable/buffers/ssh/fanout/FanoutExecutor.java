@@ -51,9 +51,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       threads;</li>
  *   <li>per host, the defaults are OpenSSH's server defaults, so that a stock sshd never refuses us:
  *       {@link Builder#sessionsPerConnection} 10 ({@code MaxSessions 10}) and {@link Builder#maxHandshakesPerHost}
- *       10 ({@code MaxStartups 10:30:100} starts dropping new connections at random once 10 are unauthenticated).
+ *       8 ({@code MaxStartups 10:30:100} starts dropping new connections at random once 10 are unauthenticated;
+ *       sshd notices a finished login a moment after we do, hence the margin).
  *       For a host you control, raise both in its {@code sshd_config} ({@code MaxSessions 100},
- *       {@code MaxStartups 100:30:200}) and here ({@code .sessionsPerConnection(100).maxHandshakesPerHost(100)}).</li>
+ *       {@code MaxStartups 100:30:200}) and here ({@code .sessionsPerConnection(100).maxHandshakesPerHost(90)}).</li>
  * </ul>
  * Memory and threads are bounded by what is in flight, not by the number of targets: a task exists from admission
  * to delivery; a finished target's {@link TargetResult} holds only its output chunks and outcome until closed; a
@@ -277,15 +278,19 @@ public final class FanoutExecutor implements AutoCloseable {
     public static final class Builder {
         /** OpenSSH's default {@code MaxSessions}. */
         static final int OPENSSH_MAX_SESSIONS = 10;
-        /** OpenSSH's default {@code MaxStartups} start value: beyond it, sshd drops new connections at random. */
-        static final int OPENSSH_MAX_STARTUPS = 10;
+        /**
+         * Below OpenSSH's default {@code MaxStartups} start value (10), beyond which sshd drops new connections at
+         * random, with a margin of 2: sshd counts a connection as starting until its main process notices the
+         * login, a moment after we see it (and another client may be connecting too).
+         */
+        static final int OPENSSH_MAX_STARTUPS_WITH_MARGIN = 8;
 
         private BufferPool pool;
         private Config config;
         private int maxInFlight = 256;
         private Integer maxConnectionsPerHost;
         private int sessionsPerConnection = OPENSSH_MAX_SESSIONS;
-        private int maxHandshakesPerHost = OPENSSH_MAX_STARTUPS;
+        private int maxHandshakesPerHost = OPENSSH_MAX_STARTUPS_WITH_MARGIN;
         private Integer maxOpenConnections;
         private int maxIdleConnections = 4;
         private int launcherThreads = 2;
@@ -342,10 +347,10 @@ public final class FanoutExecutor implements AutoCloseable {
         }
 
         /**
-         * Handshakes in progress at once per host. Default 10, the start value of OpenSSH's default
+         * Handshakes in progress at once per host. Default 8, under the start value of OpenSSH's default
          * {@code MaxStartups 10:30:100}: with 10 unauthenticated connections pending, sshd drops 30% of new ones
-         * (and all at 100). Lower it if other clients connect to the same hosts at the same time; raise it together
-         * with the server's {@code MaxStartups}.
+         * (and all at 100). The margin of 2 covers sshd noticing a finished login a moment after the client does,
+         * and another client connecting at the same time. Raise it together with the server's {@code MaxStartups}.
          */
         public Builder maxHandshakesPerHost(int n) {
             this.maxHandshakesPerHost = positive(n, "maxHandshakesPerHost");

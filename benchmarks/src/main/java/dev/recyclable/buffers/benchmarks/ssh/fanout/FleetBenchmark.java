@@ -51,7 +51,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (the whole JVM's) per target; peak live threads ({@code ThreadMXBean}; the baseline before the run is printed
  * too); peak heap (sum of heap pools' peak usage: live data plus garbage); live heap during the run (heap used after
  * a full GC forced when half the targets are done); live heap after the run (full GC after everything is closed);
- * and for ours the dispatch thread's CPU.
+ * and for ours the dispatch thread's CPU and the most connections open at once (sampled at each result).
  *
  * <p>Run: {@code benchmarks/run-fleet.sh [counts...]}. By hand: {@code java -cp benchmarks.jar
  * dev.recyclable.buffers.ssh.fixtures.SimulatedFleet <block> <hosts> <delayMs>} prints {@code FLEET <port>
@@ -72,6 +72,8 @@ public final class FleetBenchmark {
     private volatile Runnable halfway = () -> { };
     private int halfwayAt = Integer.MAX_VALUE;
     private double dispatchCpu = Double.NaN;
+    /** Ours: the most connections open (or opening) at once, sampled at each result. */
+    private int peakOpenConnections = -1;
 
     private FleetBenchmark(int block, int port, String fingerprint) throws Exception {
         this.block = block;
@@ -100,6 +102,7 @@ public final class FleetBenchmark {
         threads.resetPeakThreadCount();
         long[] liveDuring = new long[1];
         bench.done.set(0);
+        bench.peakOpenConnections = -1;
         bench.halfwayAt = count / 2;
         bench.halfway = () -> liveDuring[0] = liveHeapAfterFullGc();
 
@@ -118,10 +121,11 @@ public final class FleetBenchmark {
         int threadsAfter = threads.getThreadCount();
         System.out.printf(Locale.ROOT, "RESULT | %-5s | %6d targets | p=%d | %5d ok | %7.2f s wall | %5.2f ms CPU/target"
                         + " | %5d peak threads (baseline %d, after %d) | %7.1f MiB peak heap | %6.1f MiB live during"
-                        + " | %6.1f MiB live after | dispatch CPU %s |%n",
+                        + " | %6.1f MiB live after | dispatch CPU %s | peak open connections %s |%n",
                 contender, count, parallelism, ok, seconds, cpuSeconds * 1000 / count, peakThreads, baselineThreads,
                 threadsAfter, peakHeap / 1048576.0, liveDuring[0] / 1048576.0, liveAfter / 1048576.0,
-                Double.isNaN(dispatchCpu) ? "-" : String.format(Locale.ROOT, "%.2f s", dispatchCpu));
+                Double.isNaN(dispatchCpu) ? "-" : String.format(Locale.ROOT, "%.2f s", dispatchCpu),
+                bench.peakOpenConnections < 0 ? "-" : Integer.toString(bench.peakOpenConnections));
         System.exit(ok == count ? 0 : 1);
     }
 
@@ -181,6 +185,7 @@ public final class FleetBenchmark {
                     }
                 }
                 completed();
+                peakOpenConnections = Math.max(peakOpenConnections, executor.stats().openConnections());
             }
             dispatchCpu = dispatchCpuSeconds(ManagementFactory.getThreadMXBean()); // before close() ends the thread
         }
