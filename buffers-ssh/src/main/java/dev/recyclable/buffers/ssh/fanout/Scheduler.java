@@ -33,12 +33,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * the bookkeeping needs no locks; the steps that may block (connect, sending a channel open) run on the small
  * connector and launcher pools and report back by posting to the dispatch thread. Waiting for a command to end costs no
  * thread at all: its channel's close completes a future on sshj's reader thread, which posts the result here.
- */
-/**
- * The executor's state machine. Every field and method without a note runs on the single dispatch thread, so
- * the bookkeeping needs no locks; the steps that may block (connect, sending a channel open) run on the small
- * connector and launcher pools and report back by posting to the dispatch thread. Waiting for a command to end costs no
- * thread at all: its channel's close completes a future on sshj's reader thread, which posts the result here.
  *
  * <p>Cost per event is independent of the fleet size: an event touches only the host it concerns (at most
  * {@code maxConnectionsPerHost} connections), plus the head of the idle-connection set and of the queue of hosts
@@ -136,11 +130,6 @@ final class Scheduler {
     /** Dispatch thread only (or after it stopped). */
     boolean hasActiveRuns() {
         return !activeRuns.isEmpty();
-    }
-
-    /** Dispatch thread only: host pools alive (hosts with a connection or a waiting task). */
-    int liveHosts() {
-        return hosts.size();
     }
 
     ConnectionStats stats() {
