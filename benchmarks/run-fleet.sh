@@ -11,7 +11,7 @@
 #
 # Usage: benchmarks/run-fleet.sh [count ...]        (rebuilds benchmarks.jar first unless FLEET_NO_BUILD=1)
 # Env: FLEET_PARALLELISM, FLEET_DELAY_MS, FLEET_BLOCK (second octet of the addresses, default 31),
-#      FLEET_CONTENDERS (default "ours sshj").
+#      FLEET_CONTENDERS (default "ours sshj"), FLEET_JAVA_OPTS (e.g. -Dfleet.connectors=32 for an experiment).
 set -euo pipefail
 source "$(dirname "$0")/bench-common.sh"
 
@@ -46,7 +46,7 @@ echo "fleet of $max hosts on 127.$block.x.y:$port, answers after $delay_ms ms; $
 for count in "${counts[@]}"; do
   for contender in $contenders; do
     err="$out/err-$contender-$count.txt"
-    java -cp "$jar" dev.recyclable.buffers.benchmarks.ssh.fanout.FleetBenchmark "$contender" "$block" "$port" \
+    java ${FLEET_JAVA_OPTS:-} -cp "$jar" dev.recyclable.buffers.benchmarks.ssh.fanout.FleetBenchmark "$contender" "$block" "$port" \
       "$fingerprint" "$count" "$parallelism" 2>"$err" | grep RESULT | tee -a "$out/results.txt" \
       || { echo "$contender $count failed:" | tee -a "$out/results.txt"; tail -5 "$err"; }
     echo "  load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/results.txt"

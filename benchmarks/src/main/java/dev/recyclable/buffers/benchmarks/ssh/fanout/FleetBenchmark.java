@@ -173,7 +173,11 @@ public final class FleetBenchmark {
             }
         };
         int ok = 0;
-        try (FanoutExecutor executor = FanoutExecutor.builder().maxInFlight(parallelism).build();
+        FanoutExecutor.Builder builder = FanoutExecutor.builder().maxInFlight(parallelism);
+        if (Integer.getInteger("fleet.connectors") != null) { // experiments only: the table uses the defaults
+            builder.connectorThreads(Integer.getInteger("fleet.connectors"));
+        }
+        try (FanoutExecutor executor = builder.build();
              FanoutRun run = executor.start(targets, COMMAND, CommandOptions.defaults())) {
             for (TargetResult r : run) {
                 try (r) {
