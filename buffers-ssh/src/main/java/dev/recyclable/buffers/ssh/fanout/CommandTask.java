@@ -8,6 +8,9 @@ import java.util.concurrent.ScheduledFuture;
 /**
  * One target of one run, as it moves through admission, a host's wait queue, a channel and delivery. Fields
  * without {@code volatile} belong to the dispatch thread; the volatile ones are written by a launcher thread.
+ * Created when the target is admitted (not before) and unreachable once delivered: it is linked only into its
+ * run's list of unfinished tasks, and {@link #release()} drops its references to the channel and connection so
+ * that nothing of sshj is kept by a finished target.
  */
 final class CommandTask {
 
@@ -23,6 +26,9 @@ final class CommandTask {
     long syncMark = -1;        // >= 0: round trip before the open, covering the connection's closes up to this count
     PooledConnection connection;
     ScheduledFuture<?> timeout;
+    /** The run's unfinished tasks, doubly linked (O(1) add and remove, no allocation): cancel visits only these. */
+    CommandTask prevUnfinished;
+    CommandTask nextUnfinished;
 
     volatile CaptureChannel channel;
     volatile CapturingSink sink;
@@ -47,6 +53,14 @@ final class CommandTask {
         this.index = index;
         this.target = target;
         this.command = command;
+    }
+
+    /** Delivered: forget the channel, sink, start and timer (the connection stays for a late {@code ended}). */
+    void release() {
+        channel = null;
+        sink = null;
+        start = null;
+        timeout = null;
     }
 
     @Override

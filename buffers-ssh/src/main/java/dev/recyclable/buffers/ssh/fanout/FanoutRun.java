@@ -9,92 +9,177 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * One command fanned out to many targets ({@link FanoutExecutor#start}). Results arrive as targets finish, in
  * completion order, each exactly once: to the {@link ResultListener} if one was given, otherwise through
  * {@link #iterator()} / {@link #poll(Duration)}. The receiver owns each {@link TargetResult} and closes it.
- * Buffer-free {@link TargetOutcome}s are also available as futures per target, and {@link #progress()} at any time.
+ * {@link #progress()} is available at any time.
+ *
+ * <p>Two kinds of run:
+ * <ul>
+ *   <li><b>Listed</b> ({@code start(List, ...)}): the run also keeps one buffer-free {@link TargetOutcome} future
+ *       per target ({@link #outcomes()}, {@link #completion()}), so its memory grows with the list (about 100 bytes
+ *       per target on top of the caller's list).</li>
+ *   <li><b>Streamed</b> ({@code start(Iterator, ...)}): targets are read from the iterator only as slots free up,
+ *       and nothing is kept per finished target; memory is bounded by what is in flight plus the results waiting
+ *       for the consumer, of which there are at most {@code maxInFlight}: the run reads no further targets while
+ *       that many wait (so a consumer that never takes results stalls the run). {@link #outcomes()} and
+ *       {@link #completion()} are not available; {@link #finished()} reports the final counts.</li>
+ * </ul>
+ *
+ * <p>Memory of a finished target: its {@link TargetResult} holds the captured output chunks and its outcome, and
+ * nothing of sshj (channel, connection, threads); closing it gives the chunks back.
  *
  * <p>{@link #close()} cancels what is still running and closes the results nobody took, so try-with-resources
  * around a run leaks nothing even when the caller stops early. Thread-safe.
  */
 public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
 
+    /** Queued after the last result, so that a consumer blocked in {@code take()} learns that the run is over. */
+    private static final TargetResult END = new TargetResult(null, null, null);
+
     private final FanoutExecutor executor;
     private final ResultListener listener;
     private final CommandOptions options;
-    final List<CommandTask> tasks;
+    private final String command;
+    /** {@code null} for a streamed run. */
     private final List<CompletableFuture<TargetOutcome>> outcomes;
-    private final CompletableFuture<List<TargetOutcome>> completion = new CompletableFuture<>();
+    private final CompletableFuture<List<TargetOutcome>> completion;
+    private final CompletableFuture<FanoutProgress> finished = new CompletableFuture<>();
     private final LinkedBlockingQueue<TargetResult> ready = new LinkedBlockingQueue<>();
-    private final AtomicInteger taken = new AtomicInteger();
 
     private volatile boolean cancelled;
     private volatile boolean closed;
+    private volatile boolean endTaken;
     private volatile FanoutProgress progress;
-    private int delivered; // dispatch thread
+    /** Set by the dispatch thread when it stopped reading a streamed run's source for lack of a consumer. */
+    private volatile boolean waitingForConsumer;
 
-    FanoutRun(FanoutExecutor executor, List<FanoutTarget> targets, String command, CommandOptions options,
-              ResultListener listener) {
+    // dispatch thread
+    private Iterator<? extends FanoutTarget> source;
+    private final int listedTotal; // -1 for a streamed run
+    private int read;
+    private int delivered;
+    private int running;
+    private int completed;
+    private int failed;
+    private int nonZeroExit;
+    private CommandTask firstUnfinished;
+
+    private FanoutRun(FanoutExecutor executor, Iterator<? extends FanoutTarget> source, int listedTotal,
+                      String command, CommandOptions options, ResultListener listener) {
         this.executor = executor;
         this.listener = listener;
         this.options = options;
-        List<CommandTask> list = new ArrayList<>(targets.size());
-        List<CompletableFuture<TargetOutcome>> futures = new ArrayList<>(targets.size());
-        for (int i = 0; i < targets.size(); i++) {
-            FanoutTarget target = targets.get(i);
-            String cmd = target.command() != null ? target.command() : command;
-            if (cmd == null) {
-                throw new IllegalArgumentException("target " + target.id() + " has no command and the run has none");
+        this.command = command;
+        this.source = source;
+        this.listedTotal = listedTotal;
+        if (listedTotal >= 0) {
+            List<CompletableFuture<TargetOutcome>> futures = new ArrayList<>(listedTotal);
+            for (int i = 0; i < listedTotal; i++) {
+                futures.add(new CompletableFuture<>());
             }
-            list.add(new CommandTask(this, i, target, cmd));
-            futures.add(new CompletableFuture<>());
+            this.outcomes = Collections.unmodifiableList(futures);
+            this.completion = new CompletableFuture<>();
+        } else {
+            this.outcomes = null;
+            this.completion = null;
         }
-        this.tasks = Collections.unmodifiableList(list);
-        this.outcomes = Collections.unmodifiableList(futures);
-        this.progress = new FanoutProgress(list.size(), list.size(), 0, 0, 0, 0);
-        if (list.isEmpty()) {
-            completion.complete(List.of());
+        this.progress = new FanoutProgress(Math.max(0, listedTotal), Math.max(0, listedTotal), 0, 0, 0, 0);
+    }
+
+    /** A run over a list (copied); every target must have a command if {@code command} is {@code null}. */
+    static FanoutRun listed(FanoutExecutor executor, List<FanoutTarget> targets, String command,
+                            CommandOptions options, ResultListener listener) {
+        List<FanoutTarget> copy = List.copyOf(targets);
+        if (command == null) {
+            for (FanoutTarget t : copy) {
+                if (t.command() == null) {
+                    throw new IllegalArgumentException("target " + t.id() + " has no command and the run has none");
+                }
+            }
         }
+        FanoutRun run = new FanoutRun(executor, copy.iterator(), copy.size(), command, options, listener);
+        if (copy.isEmpty()) {
+            run.endOfSource(null);
+        }
+        return run;
+    }
+
+    static FanoutRun streamed(FanoutExecutor executor, Iterator<? extends FanoutTarget> targets, String command,
+                              CommandOptions options, ResultListener listener) {
+        return new FanoutRun(executor, targets, -1, command, options, listener);
     }
 
     // ------------------------------------------------------------------ public API
 
-    /** Counts right now: waiting, running, completed, failed. */
+    /**
+     * Counts right now: waiting, running, completed, failed. For a streamed run, {@code total} counts the targets
+     * read from the iterator so far (final once {@link #finished()} completes).
+     */
     public FanoutProgress progress() {
         return progress;
     }
 
-    /** The outcome of the target at {@code index} in the list given to {@code start}. */
+    /** Whether targets come from an iterator (nothing kept per finished target) rather than a list. */
+    public boolean isStreamed() {
+        return outcomes == null;
+    }
+
+    /**
+     * The outcome of the target at {@code index} in the list given to {@code start}.
+     *
+     * @throws IllegalStateException for a streamed run, which keeps no per-target state
+     */
     public CompletableFuture<TargetOutcome> outcome(int index) {
-        return outcomes.get(index);
+        return requireListed().get(index);
     }
 
     /**
      * One future per target, in target order. They complete on the executor's dispatch thread: dependent stages
      * added without an executor run there, so keep them short and non-blocking.
+     *
+     * @throws IllegalStateException for a streamed run, which keeps no per-target state
      */
     public List<CompletableFuture<TargetOutcome>> outcomes() {
-        return outcomes;
+        return requireListed();
     }
 
-    /** Completes with every outcome (in target order) once every result was delivered. */
+    /**
+     * Completes with every outcome (in target order) once every result was delivered.
+     *
+     * @throws IllegalStateException for a streamed run: use {@link #finished()}
+     */
     public CompletableFuture<List<TargetOutcome>> completion() {
+        requireListed();
         return completion;
     }
 
-    /** Waits for every target to finish; returns {@code false} on timeout. */
+    /**
+     * Completes with the final counts once every target read was delivered (listed and streamed runs), or
+     * exceptionally if the target iterator threw (the targets read before still ran and were delivered).
+     */
+    public CompletableFuture<FanoutProgress> finished() {
+        return finished;
+    }
+
+    /**
+     * Waits for every target to finish; returns {@code false} on timeout. A streamed run without a listener only
+     * finishes while its results are taken.
+     */
     public boolean await(Duration timeout) throws InterruptedException {
         try {
-            completion.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            finished.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
             return true;
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             return false;
         }
     }
@@ -107,18 +192,15 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
      */
     public TargetResult poll(Duration timeout) throws InterruptedException {
         requireIteratorMode();
-        if (taken.get() >= tasks.size()) {
+        if (endTaken) {
             return null;
         }
         TargetResult r = ready.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        if (r != null) {
-            taken.incrementAndGet();
-        }
-        return r;
+        return taken(r);
     }
 
     /**
-     * Results in completion order, blocking in {@code next()} until the next one finishes; ends after the last
+     * Results in completion order, blocking in {@code hasNext()} until the next one finishes; ends after the last
      * target. Each result returned is owned by the caller. One consumer at a time.
      * An interrupt while waiting ends with an {@link IllegalStateException} (interrupt flag set again).
      *
@@ -128,9 +210,23 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     public Iterator<TargetResult> iterator() {
         requireIteratorMode();
         return new Iterator<>() {
+            private TargetResult next;
+
             @Override
             public boolean hasNext() {
-                return taken.get() < tasks.size();
+                if (next != null) {
+                    return true;
+                }
+                if (endTaken) {
+                    return false;
+                }
+                try {
+                    next = taken(ready.take());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted waiting for the next fan-out result", e);
+                }
+                return next != null;
             }
 
             @Override
@@ -138,22 +234,18 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                try {
-                    TargetResult r = ready.take();
-                    taken.incrementAndGet();
-                    return r;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted waiting for the next fan-out result", e);
-                }
+                TargetResult r = next;
+                next = null;
+                return r;
             }
         };
     }
 
     /**
-     * Stops the run: targets not started fail with {@link FailureKind#CANCELLED} at once; running commands are
-     * killed and their channels closed, and they fail with {@code CANCELLED} when the server confirms (their
-     * buffers are released then). Results already delivered stay valid. Returns at once. Idempotent.
+     * Stops the run: targets not started fail with {@link FailureKind#CANCELLED} at once (for a streamed run, the
+     * iterator is simply not read any further); running commands are killed and their channels closed, and they
+     * fail with {@code CANCELLED} when the server confirms (their buffers are released then). Results already
+     * delivered stay valid. Returns at once. Idempotent.
      */
     public void cancel() {
         if (!cancelled) {
@@ -168,7 +260,7 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
 
     /** Whether every target has finished and been delivered. */
     public boolean isDone() {
-        return completion.isDone();
+        return finished.isDone();
     }
 
     /**
@@ -178,12 +270,13 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     @Override
     public void close() {
         closed = true;
-        if (!completion.isDone()) {
+        if (!finished.isDone()) {
             cancel();
         }
-        TargetResult r;
-        while ((r = ready.poll()) != null) {
-            r.close();
+        drainClosed();
+        if (waitingForConsumer) {
+            waitingForConsumer = false;
+            executor.resume(this);
         }
     }
 
@@ -192,35 +285,155 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
         return "FanoutRun[" + progress + (cancelled ? ", cancelled" : "") + "]";
     }
 
+    // ------------------------------------------------------------------ consumer side
+
+    private TargetResult taken(TargetResult r) {
+        if (r == END) {
+            endTaken = true;
+            ready.add(END); // a later poll or iterator sees the end too
+            return null;
+        }
+        if (r != null && waitingForConsumer) {
+            waitingForConsumer = false;
+            executor.resume(this);
+        }
+        return r;
+    }
+
+    private void drainClosed() {
+        boolean end = false;
+        TargetResult r;
+        while ((r = ready.poll()) != null) {
+            if (r == END) {
+                end = true;
+            } else {
+                r.close();
+            }
+        }
+        if (end) {
+            ready.add(END);
+        }
+    }
+
     // ------------------------------------------------------------------ dispatch thread
 
     CommandOptions options() {
         return options;
     }
 
+    /**
+     * Whether a streamed run must stop reading targets: {@code limit} of its results wait for the consumer.
+     * Dekker-style with {@link #taken}: we publish the flag, then look at the queue; the consumer takes, then looks
+     * at the flag; one of the two sees the other, so a stall is always resumed.
+     */
+    boolean mustWaitForConsumer(int limit) {
+        if (outcomes != null || listener != null || closed || ready.size() < limit) {
+            return false;
+        }
+        waitingForConsumer = true;
+        if (ready.size() < limit) {
+            waitingForConsumer = false;
+            return false;
+        }
+        return true;
+    }
+
+    /** The next target as a task, or {@code null} when the source is exhausted (or threw: the run then fails). */
+    CommandTask next() {
+        if (source == null) {
+            return null;
+        }
+        FanoutTarget target;
+        try {
+            if (!source.hasNext()) {
+                endOfSource(null);
+                return null;
+            }
+            target = source.next();
+            if (target == null) {
+                throw new NullPointerException("the target iterator returned null");
+            }
+        } catch (RuntimeException | Error e) {
+            FanoutExecutor.LOG.warn("fan-out target iterator failed; no more targets are read", e);
+            endOfSource(e);
+            return null;
+        }
+        CommandTask task = new CommandTask(this, read++, target, target.command() != null ? target.command() : command);
+        publishProgress();
+        return task;
+    }
+
+    /** A cancelled run: no more targets are admitted; a listed run reports every remaining one to {@code failer}. */
+    void abandonSource(Consumer<CommandTask> failer) {
+        if (outcomes != null) {
+            CommandTask t;
+            while ((t = next()) != null) {
+                failer.accept(t);
+            }
+        } else if (source != null) {
+            endOfSource(null);
+        }
+    }
+
+    private Throwable sourceFailure;
+
+    private void endOfSource(Throwable failure) {
+        source = null;
+        sourceFailure = failure;
+        if (delivered == read) {
+            complete();
+            if (listener == null) {
+                ready.add(END);
+            }
+        }
+    }
+
+    void addUnfinished(CommandTask t) {
+        t.nextUnfinished = firstUnfinished;
+        if (firstUnfinished != null) {
+            firstUnfinished.prevUnfinished = t;
+        }
+        firstUnfinished = t;
+    }
+
+    void removeUnfinished(CommandTask t) {
+        if (t.prevUnfinished != null) {
+            t.prevUnfinished.nextUnfinished = t.nextUnfinished;
+        } else if (firstUnfinished == t) {
+            firstUnfinished = t.nextUnfinished;
+        }
+        if (t.nextUnfinished != null) {
+            t.nextUnfinished.prevUnfinished = t.prevUnfinished;
+        }
+        t.prevUnfinished = null;
+        t.nextUnfinished = null;
+    }
+
+    CommandTask firstUnfinished() {
+        return firstUnfinished;
+    }
+
     void markStarted() {
-        FanoutProgress p = progress;
-        progress = new FanoutProgress(p.total(), p.waiting() - 1, p.running() + 1, p.completed(), p.failed(),
-                p.nonZeroExit());
+        running++;
+        publishProgress();
     }
 
     /** Hands a finished target's result to its receiver. Dispatch thread only. */
     void deliver(CommandTask task, TargetResult result) {
         TargetOutcome outcome = result.outcome();
-        FanoutProgress p = progress;
-        boolean failed = outcome.failure() != null;
-        boolean nonZero = !failed && !outcome.succeeded();
-        progress = new FanoutProgress(p.total(), p.waiting() - (task.started ? 0 : 1),
-                p.running() - (task.started ? 1 : 0), p.completed() + (failed ? 0 : 1), p.failed() + (failed ? 1 : 0),
-                p.nonZeroExit() + (nonZero ? 1 : 0));
-        outcomes.get(task.index).complete(outcome);
-        if (++delivered == tasks.size()) {
-            // before the last result is handed over: whoever takes it then sees the run complete
-            List<TargetOutcome> all = new ArrayList<>(tasks.size());
-            for (CompletableFuture<TargetOutcome> f : outcomes) {
-                all.add(f.join());
-            }
-            completion.complete(Collections.unmodifiableList(all));
+        boolean fail = outcome.failure() != null;
+        running -= task.started ? 1 : 0;
+        completed += fail ? 0 : 1;
+        failed += fail ? 1 : 0;
+        nonZeroExit += !fail && !outcome.succeeded() ? 1 : 0;
+        delivered++;
+        publishProgress();
+        if (outcomes != null) {
+            outcomes.get(task.index).complete(outcome);
+        }
+        boolean last = source == null && delivered == read;
+        if (last) {
+            complete(); // before the last result is handed over: whoever takes it then sees the run complete
         }
         if (closed) {
             result.close();
@@ -234,12 +447,41 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
         } else {
             ready.add(result);
             if (closed) { // close() raced with us: it may have drained the queue before our add
-                TargetResult r;
-                while ((r = ready.poll()) != null) {
-                    r.close();
-                }
+                drainClosed();
             }
         }
+        if (last && listener == null) {
+            ready.add(END);
+        }
+    }
+
+    private void complete() {
+        FanoutProgress p = progress;
+        if (outcomes != null) {
+            List<TargetOutcome> all = new ArrayList<>(outcomes.size());
+            for (CompletableFuture<TargetOutcome> f : outcomes) {
+                all.add(f.join());
+            }
+            completion.complete(Collections.unmodifiableList(all));
+        }
+        if (sourceFailure != null) {
+            finished.completeExceptionally(sourceFailure);
+        } else {
+            finished.complete(p);
+        }
+    }
+
+    private void publishProgress() {
+        int total = outcomes != null ? listedTotal : read;
+        progress = new FanoutProgress(total, total - running - completed - failed, running, completed, failed,
+                nonZeroExit);
+    }
+
+    private List<CompletableFuture<TargetOutcome>> requireListed() {
+        if (outcomes == null) {
+            throw new IllegalStateException("a streamed run keeps no per-target outcomes: take its results");
+        }
+        return outcomes;
     }
 
     private void requireIteratorMode() {

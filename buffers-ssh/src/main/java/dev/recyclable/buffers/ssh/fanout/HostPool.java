@@ -4,21 +4,34 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The connections to one host (one login) and the tasks waiting for a channel there. Dispatch-thread state. */
+/**
+ * The connections to one host (one login) and the tasks waiting for a channel there. Dispatch-thread state.
+ * Exists only while the host has a connection or a waiting task: the scheduler drops it as soon as it has neither,
+ * so a run over 10,000 hosts keeps state for the hosts in flight, not for every host it has seen.
+ */
 final class HostPool {
 
     final FanoutTarget.HostKey key;
-    final List<PooledConnection> connections = new ArrayList<>();
-    final ArrayDeque<CommandTask> waiters = new ArrayDeque<>();
+    final List<PooledConnection> connections = new ArrayList<>(2);
+    final ArrayDeque<CommandTask> waiters = new ArrayDeque<>(4);
     int opening;
+    /** Connections in state READY (kept up to date by the scheduler, so that no event scans the list). */
+    int ready;
     /** After a failed connect while other connections live: no new connect attempt before this time. */
     long noConnectBeforeNanos;
+    /** Queued in the scheduler's list of hosts waiting for room under {@code maxOpenConnections}. */
+    boolean awaitingConnectionBudget;
+    /** A retry after {@link #noConnectBeforeNanos} is scheduled. */
+    boolean retryScheduled;
 
     HostPool(FanoutTarget.HostKey key) {
         this.key = key;
     }
 
-    /** First-fit: fill a connection before the next, so surplus connections go idle and get closed. */
+    /**
+     * First-fit: fill a connection before the next, so surplus connections go idle and get closed. At most
+     * {@code maxConnectionsPerHost} entries, whatever the fleet size.
+     */
     PooledConnection freeConnection() {
         for (PooledConnection c : connections) {
             if (c.hasFreeSlot()) {
@@ -28,17 +41,7 @@ final class HostPool {
         return null;
     }
 
-    int readyConnections() {
-        int n = 0;
-        for (PooledConnection c : connections) {
-            if (c.state == PooledConnection.State.READY) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     boolean isUnused() {
-        return connections.isEmpty() && waiters.isEmpty();
+        return connections.isEmpty() && waiters.isEmpty() && opening == 0;
     }
 }

@@ -15,6 +15,8 @@ final class PooledConnection {
     /** Channels we allow at once: the configured sessions-per-connection, lowered if the server refused one. */
     int capacity;
     long idleSinceNanos = System.nanoTime();
+    /** In the scheduler's set of idle connections kept for reuse. */
+    boolean keptIdle;
     /**
      * Channels closed on this connection, ever. OpenSSH frees a session slot only in the event-loop pass
      * after our CLOSE arrived: an OPEN read in the same batch is refused ("no more sessions"). So a slot that

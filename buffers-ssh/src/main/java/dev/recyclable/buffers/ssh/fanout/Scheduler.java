@@ -33,6 +33,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * the bookkeeping needs no locks; the steps that may block (connect, sending a channel open) run on the small
  * connector and launcher pools and report back by posting to the dispatch thread. Waiting for a command to end costs no
  * thread at all: its channel's close completes a future on sshj's reader thread, which posts the result here.
+ *
+ * <p>Cost per event is independent of the fleet size: an event touches only the host it concerns (at most
+ * {@code maxConnectionsPerHost} connections), plus the head of the idle-connection set and of the queue of hosts
+ * waiting for room under {@code maxOpenConnections}. Nothing scans all hosts, all runs' targets or all connections.
+ * State exists only for what is in flight: a host's {@link HostPool} is dropped once it has no connection and no
+ * waiting task, a task exists from admission to delivery, and a connection whose host has nothing queued is closed
+ * at once unless it fits in the small set of idle connections kept for reuse ({@code maxIdleConnections}).
  */
 final class Scheduler {
 
@@ -43,13 +50,18 @@ final class Scheduler {
     private final ExecutorService connectors;
     private final Connector connector;
 
-    private final ArrayDeque<CommandTask> admission = new ArrayDeque<>();
+    /** Runs whose targets are not all admitted yet, in submission order (first come, first admitted). */
+    private final List<FanoutRun> pendingRuns = new ArrayList<>();
+    /** Hosts with a connection (open or opening) or a waiting task; a host is dropped as soon as it has neither. */
     private final Map<FanoutTarget.HostKey, HostPool> hosts = new HashMap<>();
-    /** Hosts with waiting tasks: re-examined on every event, since any freed slot or connection may serve them. */
-    private final Set<HostPool> hungry = new LinkedHashSet<>();
+    /** Idle connections kept for reuse, oldest first (insertion order: a connection is added when it goes idle). */
+    private final Set<PooledConnection> idle = new LinkedHashSet<>();
+    /** Hosts that need a connection but found no room under {@code maxOpenConnections}: served as room frees up. */
+    private final ArrayDeque<HostPool> budgetWaiters = new ArrayDeque<>();
     private final Set<FanoutRun> activeRuns = new LinkedHashSet<>();
     private int inFlight;
     private boolean shutdown;
+    private boolean servingBudgetWaiters;
 
     // read from any thread (stats)
     private final AtomicInteger openConnections = new AtomicInteger();
@@ -69,7 +81,7 @@ final class Scheduler {
         this.connectors = connectors;
         this.connector = new Connector(settings.config(), settings.connectTimeout(), settings.replyTimeout());
         long sweepMs = Math.max(50, settings.idleTimeout().toMillis() / 2);
-        dispatch.scheduleWithFixedDelay(this::closeIdleConnections, sweepMs, sweepMs, TimeUnit.MILLISECONDS);
+        dispatch.scheduleWithFixedDelay(guarded(this::closeIdleConnections), sweepMs, sweepMs, TimeUnit.MILLISECONDS);
     }
 
     // ------------------------------------------------------------------ entry points (any thread)
@@ -77,20 +89,24 @@ final class Scheduler {
     void submit(FanoutRun run) {
         post(() -> {
             if (shutdown) {
-                for (CommandTask t : run.tasks) {
-                    fail(t, FailureKind.CANCELLED, "the executor is closed", null);
-                }
+                run.cancel();
+                drainCancelled(run);
                 return;
             }
             activeRuns.add(run);
-            run.completion().whenComplete((r, e) -> post(() -> activeRuns.remove(run)));
-            admission.addAll(run.tasks);
-            pump();
+            run.finished().whenComplete((r, e) -> post(() -> activeRuns.remove(run)));
+            pendingRuns.add(run);
+            afterEvent();
         });
     }
 
     void cancel(FanoutRun run) {
         post(() -> cancelNow(run, "run cancelled"));
+    }
+
+    /** The consumer of a streamed run took results: it may read more targets. */
+    void resume(FanoutRun run) {
+        post(this::afterEvent);
     }
 
     /** Cancels every run and closes every connection; in-flight channels then fail as their connections close. */
@@ -123,30 +139,63 @@ final class Scheduler {
 
     // ------------------------------------------------------------------ scheduling
 
-    /** Admits tasks up to the concurrency bound and gives waiting tasks channels or new connections. */
-    private void pump() {
-        while (inFlight < settings.maxInFlight() && !admission.isEmpty()) {
-            CommandTask t = admission.poll();
-            if (t.run.isCancelled()) {
-                fail(t, FailureKind.CANCELLED, "run cancelled before the command started", null);
+    /** Every event ends here: room freed by the event goes to hosts waiting for a connection, then to new targets. */
+    private void afterEvent() {
+        serveBudgetWaiters();
+        admit();
+    }
+
+    /**
+     * Admits targets up to {@code maxInFlight}, reading each run's source only as far as that (a streamed run also
+     * stops while {@code maxInFlight} of its results wait for its consumer). Costs O(targets admitted).
+     */
+    private void admit() {
+        for (int i = 0; i < pendingRuns.size(); ) {
+            FanoutRun run = pendingRuns.get(i);
+            if (run.isCancelled()) {
+                drainCancelled(run);
+                pendingRuns.remove(i);
                 continue;
             }
-            t.admitted = true;
-            inFlight++;
-            HostPool h = hosts.computeIfAbsent(t.target.hostKey(), HostPool::new);
-            h.waiters.add(t);
-            hungry.add(h);
-        }
-        for (Iterator<HostPool> it = hungry.iterator(); it.hasNext(); ) {
-            HostPool h = it.next();
-            serve(h);
-            if (h.waiters.isEmpty()) {
-                it.remove();
+            boolean exhausted = false;
+            while (inFlight < settings.maxInFlight() && !run.mustWaitForConsumer(settings.maxInFlight())) {
+                CommandTask t = run.next();
+                if (t == null) {
+                    exhausted = true;
+                    break;
+                }
+                if (t.command == null) {
+                    fail(t, FailureKind.COMMAND_REFUSED, "no command: neither the target nor the run has one", null);
+                    continue;
+                }
+                t.admitted = true;
+                inFlight++;
+                run.addUnfinished(t);
+                HostPool h = hosts.computeIfAbsent(t.target.hostKey(), HostPool::new);
+                h.waiters.add(t);
+                settle(h);
+            }
+            if (exhausted) {
+                pendingRuns.remove(i);
+            } else if (inFlight >= settings.maxInFlight()) {
+                return;
+            } else {
+                i++; // waits for its consumer: later runs may go ahead
             }
         }
     }
 
-    private void serve(HostPool h) {
+    /** A cancelled run's targets not yet admitted: a listed run reports each as cancelled, a stream is not read on. */
+    private void drainCancelled(FanoutRun run) {
+        run.abandonSource(t -> fail(t, FailureKind.CANCELLED, "run cancelled before the command started", null));
+    }
+
+    /**
+     * Brings one host up to date after anything changed there: waiting tasks get free channels or new connections;
+     * with nothing waiting, its unused connections are kept idle (within {@code maxIdleConnections}) or closed;
+     * with nothing at all, the host is forgotten. O(connections of the host).
+     */
+    private void settle(HostPool h) {
         while (!h.waiters.isEmpty()) {
             PooledConnection c = h.freeConnection();
             if (c == null) {
@@ -156,12 +205,38 @@ final class Scheduler {
         }
         if (!h.waiters.isEmpty()) {
             openMore(h);
+        } else {
+            for (int i = h.connections.size() - 1; i >= 0; i--) {
+                PooledConnection c = h.connections.get(i);
+                if (c.state == PooledConnection.State.READY && c.active == 0 && !c.keptIdle) {
+                    keepIdleOrClose(c);
+                }
+            }
+        }
+        if (h.isUnused()) {
+            hosts.remove(h.key, h);
+        }
+    }
+
+    /**
+     * Its host has nothing queued: the connection stays open for a later run only if there is room in the idle set
+     * and no other host is waiting for room under {@code maxOpenConnections}; otherwise it closes now, and its
+     * sshj reader thread ends with it.
+     */
+    private void keepIdleOrClose(PooledConnection c) {
+        c.idleSinceNanos = System.nanoTime();
+        if (!shutdown && idle.size() < settings.maxIdleConnections() && budgetWaiters.isEmpty()) {
+            c.keptIdle = true;
+            idle.add(c);
+        } else {
+            closeConnection(c);
         }
     }
 
     /** Opens connections in parallel for the tasks that no open or opening connection can take. */
     private void openMore(HostPool h) {
         if (System.nanoTime() - h.noConnectBeforeNanos < 0) {
+            scheduleRetry(h);
             return;
         }
         int coming = h.opening * settings.sessionsPerConnection();
@@ -169,11 +244,50 @@ final class Scheduler {
                 && h.connections.size() < settings.maxConnectionsPerHost()
                 && h.opening < settings.maxHandshakesPerHost()) {
             if (openConnections.get() >= settings.maxOpenConnections() && !evictOneIdleConnection()) {
-                return; // retried on the next event: a connection elsewhere closes or goes idle
+                if (!h.awaitingConnectionBudget) {
+                    h.awaitingConnectionBudget = true;
+                    budgetWaiters.add(h);
+                }
+                return;
             }
             open(h);
             coming += settings.sessionsPerConnection();
         }
+    }
+
+    /** Gives room freed under {@code maxOpenConnections} to the hosts waiting for it, in the order they asked. */
+    private void serveBudgetWaiters() {
+        if (servingBudgetWaiters) {
+            return;
+        }
+        servingBudgetWaiters = true;
+        try {
+            while (!budgetWaiters.isEmpty()
+                    && (openConnections.get() < settings.maxOpenConnections() || !idle.isEmpty())) {
+                HostPool h = budgetWaiters.poll();
+                h.awaitingConnectionBudget = false;
+                if (hosts.get(h.key) == h) {
+                    settle(h);
+                }
+            }
+        } finally {
+            servingBudgetWaiters = false;
+        }
+    }
+
+    private void scheduleRetry(HostPool h) {
+        if (h.retryScheduled) {
+            return;
+        }
+        h.retryScheduled = true;
+        long delayNanos = Math.max(0, h.noConnectBeforeNanos - System.nanoTime());
+        schedule(() -> {
+            h.retryScheduled = false;
+            if (hosts.get(h.key) == h) {
+                settle(h);
+            }
+            afterEvent();
+        }, TimeUnit.NANOSECONDS.toMillis(delayNanos) + 1);
     }
 
     private void open(HostPool h) {
@@ -201,18 +315,19 @@ final class Scheduler {
             c.state = PooledConnection.State.DEAD;
             h.connections.remove(c);
             openConnections.decrementAndGet();
-            execute(connectors, () -> Connector.closeQuietly(client), () -> Connector.closeQuietly(client));
+            disconnect(client);
             if (!shutdown) {
                 failWaitersIfHopeless(h, FailureKind.CONNECTION_LOST, "connection dropped right after login");
             }
-            pump();
-            return;
+        } else {
+            c.client = client;
+            c.state = PooledConnection.State.READY;
+            h.ready++;
+            c.idleSinceNanos = System.nanoTime();
+            connectionsOpened.incrementAndGet();
         }
-        c.client = client;
-        c.state = PooledConnection.State.READY;
-        c.idleSinceNanos = System.nanoTime();
-        connectionsOpened.incrementAndGet();
-        pump();
+        settle(h);
+        afterEvent();
     }
 
     private void connectFailed(PooledConnection c, Throwable e) {
@@ -226,14 +341,14 @@ final class Scheduler {
         if (!failWaitersIfHopeless(h, why.kind(), why.reason())) {
             // other connections serve this host: try another connect only after a pause
             h.noConnectBeforeNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-            schedule(this::pump, 1_000);
         }
-        pump();
+        settle(h);
+        afterEvent();
     }
 
     /** With no connection open or opening, nothing will ever serve the host's waiters: they fail with the reason. */
     private boolean failWaitersIfHopeless(HostPool h, FailureKind kind, String reason) {
-        if (h.readyConnections() > 0 || h.opening > 0) {
+        if (h.ready > 0 || h.opening > 0) {
             return false;
         }
         CommandTask t;
@@ -248,57 +363,73 @@ final class Scheduler {
             return; // still opening (the connector reports it) or already closed by us
         }
         FanoutExecutor.LOG.debug("{} died", c);
-        c.state = PooledConnection.State.DEAD;
-        c.host.connections.remove(c);
-        openConnections.decrementAndGet();
-        pump();
+        forget(c);
+        settle(c.host);
+        afterEvent();
     }
 
+    /** Closes the connection now (its sshj client and reader thread go on a launcher, which never waits long). */
     private void closeConnection(PooledConnection c) {
-        c.state = PooledConnection.State.DEAD;
-        c.host.connections.remove(c);
-        openConnections.decrementAndGet();
-        SSHClient client = c.client;
-        execute(connectors, () -> Connector.closeQuietly(client), () -> Connector.closeQuietly(client));
+        forget(c);
+        disconnect(c.client);
     }
 
-    private boolean evictOneIdleConnection() {
-        PooledConnection oldest = null;
-        for (HostPool h : hosts.values()) {
-            for (PooledConnection c : h.connections) {
-                if (c.state == PooledConnection.State.READY && c.active == 0
-                        && (oldest == null || c.idleSinceNanos - oldest.idleSinceNanos < 0)) {
-                    oldest = c;
-                }
-            }
+    /** A READY connection leaves the books: DEAD, out of its host and the idle set, room under the budget. */
+    private void forget(PooledConnection c) {
+        c.state = PooledConnection.State.DEAD;
+        c.host.connections.remove(c);
+        c.host.ready--;
+        if (c.keptIdle) {
+            c.keptIdle = false;
+            idle.remove(c);
         }
-        if (oldest == null) {
+        openConnections.decrementAndGet();
+    }
+
+    private void disconnect(SSHClient client) {
+        execute(launchers, () -> Connector.closeQuietly(client), () -> Connector.closeQuietly(client));
+    }
+
+    /** Closes the longest-idle kept connection to make room under {@code maxOpenConnections}. O(1). */
+    private boolean evictOneIdleConnection() {
+        Iterator<PooledConnection> it = idle.iterator();
+        if (!it.hasNext()) {
             return false;
         }
+        PooledConnection oldest = it.next();
         closeConnection(oldest);
+        if (oldest.host.isUnused()) {
+            hosts.remove(oldest.host.key, oldest.host);
+        }
         return true;
     }
 
+    /** Periodic: closes kept connections idle for {@code idleTimeout}, oldest first; stops at the first younger one. */
     private void closeIdleConnections() {
         long now = System.nanoTime();
         long idleNanos = settings.idleTimeout().toNanos();
-        for (Iterator<HostPool> it = hosts.values().iterator(); it.hasNext(); ) {
-            HostPool h = it.next();
-            for (PooledConnection c : new ArrayList<>(h.connections)) {
-                if (c.state == PooledConnection.State.READY && c.active == 0 && now - c.idleSinceNanos >= idleNanos) {
-                    closeConnection(c);
-                }
+        for (Iterator<PooledConnection> it = idle.iterator(); it.hasNext(); ) {
+            PooledConnection c = it.next();
+            if (now - c.idleSinceNanos < idleNanos) {
+                break;
             }
-            if (h.isUnused() && h.opening == 0) {
-                it.remove();
-                hungry.remove(h);
+            it.remove();
+            c.keptIdle = false;
+            closeConnection(c);
+            if (c.host.isUnused()) {
+                hosts.remove(c.host.key, c.host);
             }
         }
+        afterEvent();
     }
 
     // ------------------------------------------------------------------ one command
 
     private void assign(CommandTask t, PooledConnection c) {
+        if (c.keptIdle) {
+            c.keptIdle = false;
+            idle.remove(c);
+        }
         c.active++;
         t.syncMark = c.active + c.unsyncedCloses() > c.capacity ? c.closes : -1;
         channelsInUse.incrementAndGet();
@@ -391,12 +522,13 @@ final class Scheduler {
         }
         t.started = true;
         t.run.markStarted();
+        PipelinedStart start = t.start;
         if (t.run.isCancelled()) {
-            t.start.cancel(new CommandCancelledException(t.command, "run cancelled"));
+            start.cancel(new CommandCancelledException(t.command, "run cancelled"));
         } else if (t.run.options().hasTimeout()) {
             CommandOptions options = t.run.options();
             t.timeout = dispatch.schedule(
-                    () -> t.start.cancel(new CommandTimeoutException(t.command, options.timeout())),
+                    () -> start.cancel(new CommandTimeoutException(t.command, options.timeout())),
                     options.timeout().toNanos(), TimeUnit.NANOSECONDS);
         }
     }
@@ -415,6 +547,7 @@ final class Scheduler {
         if (t.timeout != null) {
             t.timeout.cancel(false);
         }
+        HostPool retryAt = null;
         try {
             if (startFailure instanceof OpenFailException refused) {
                 openRefusals.incrementAndGet();
@@ -424,9 +557,7 @@ final class Scheduler {
                     sink.abandon();
                 }
                 if (t.attempts < settings.maxOpenAttempts() && !t.run.isCancelled()) {
-                    t.connection = null;
-                    c.host.waiters.addFirst(t);
-                    hungry.add(c.host);
+                    retryAt = requeue(t);
                 } else {
                     fail(t, FailureKind.CHANNEL_OPEN_REFUSED, "server refused a channel " + t.attempts
                             + " times (MaxSessions?): " + refused.getMessage(), null);
@@ -446,9 +577,7 @@ final class Scheduler {
             boolean alive = c.state == PooledConnection.State.READY && c.client.isConnected();
             if (!t.execSent() && !alive && !t.run.isCancelled() && t.attempts < settings.maxOpenAttempts()) {
                 // The connection died before the command was sent: it cannot have run, so try another connection.
-                t.connection = null;
-                c.host.waiters.addFirst(t);
-                hungry.add(c.host);
+                retryAt = requeue(t);
                 return;
             }
             if (error == null) {
@@ -459,35 +588,48 @@ final class Scheduler {
                     : Failures.ofCommand(error, t.execSent(), alive);
             fail(t, why.kind(), why.reason(), status);
         } finally {
-            pump();
+            boolean live = c.state == PooledConnection.State.READY;
+            if (live) {
+                settle(c.host); // the freed slot: another waiter, or idle/close when nothing is queued
+            }
+            if (retryAt != null && (retryAt != c.host || !live)) {
+                settle(retryAt);
+            }
+            afterEvent();
         }
     }
 
+    /**
+     * Puts a task whose channel never ran back at the head of its host's queue. The connection's host pool may have
+     * been dropped meanwhile (the connection died): the task then goes to the host's current pool.
+     */
+    private HostPool requeue(CommandTask t) {
+        t.connection = null;
+        t.release();
+        HostPool h = hosts.computeIfAbsent(t.target.hostKey(), HostPool::new);
+        h.waiters.addFirst(t);
+        return h;
+    }
+
     private void cancelNow(FanoutRun run, String why) {
-        for (Iterator<CommandTask> it = admission.iterator(); it.hasNext(); ) {
-            CommandTask t = it.next();
-            if (t.run == run) {
-                it.remove();
-                fail(t, FailureKind.CANCELLED, why + " before the command started", null);
-            }
-        }
-        for (HostPool h : hosts.values()) {
-            for (Iterator<CommandTask> it = h.waiters.iterator(); it.hasNext(); ) {
-                CommandTask t = it.next();
-                if (t.run == run) {
-                    it.remove();
+        // Only the run's unfinished tasks: O(in flight), whatever the number of targets.
+        for (CommandTask t = run.firstUnfinished(), next; t != null; t = next) {
+            next = t.nextUnfinished;
+            if (t.connection == null) { // waiting at its host for a channel or a connection
+                HostPool h = hosts.get(t.target.hostKey());
+                if (h != null && h.waiters.remove(t)) {
                     fail(t, FailureKind.CANCELLED, why + " before the command started", null);
+                    settle(h);
+                }
+            } else {
+                // A task still between open and exec on a launcher sees the cancelled flag itself.
+                PipelinedStart start = t.start;
+                if (start != null) {
+                    start.cancel(new CommandCancelledException(t.command, why));
                 }
             }
         }
-        for (CommandTask t : run.tasks) {
-            // A task still between open and exec on a launcher sees the cancelled flag itself.
-            PipelinedStart start = t.start;
-            if (!t.finished && t.connection != null && start != null) {
-                start.cancel(new CommandCancelledException(t.command, why));
-            }
-        }
-        pump();
+        afterEvent(); // drains the run's targets not yet admitted
     }
 
     private void fail(CommandTask t, FailureKind kind, String reason, CommandStatus status) {
@@ -503,7 +645,9 @@ final class Scheduler {
         t.finished = true;
         if (t.admitted) {
             inFlight--;
+            t.run.removeUnfinished(t);
         }
+        t.release();
         t.run.deliver(t, result);
     }
 
@@ -516,19 +660,25 @@ final class Scheduler {
     /** Runs {@code action} on the dispatch thread, or {@code ifClosed} here if the executor is gone. */
     private void post(Runnable action, Runnable ifClosed) {
         try {
-            dispatch.execute(() -> {
-                try {
-                    action.run();
-                } catch (RuntimeException | Error e) {
-                    FanoutExecutor.LOG.error("fan-out dispatch step failed", e);
-                }
-            });
+            dispatch.execute(guarded(action));
         } catch (RejectedExecutionException e) {
             ifClosed.run();
         }
     }
 
+    /** A failing step is logged; it must not kill the dispatch thread nor cancel a periodic task. */
+    private static Runnable guarded(Runnable action) {
+        return () -> {
+            try {
+                action.run();
+            } catch (RuntimeException | Error e) {
+                FanoutExecutor.LOG.error("fan-out dispatch step failed", e);
+            }
+        };
+    }
+
     private void schedule(Runnable action, long delayMs) {
+        action = guarded(action);
         try {
             dispatch.schedule(action, delayMs, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException ignored) {

@@ -5,7 +5,7 @@ import dev.recyclable.buffers.ssh.CommandStatus;
 /**
  * How one target ended, without its output: immutable, holds no buffers, safe to keep and share between threads.
  *
- * @param index       the target's position in the run's target list
+ * @param index       the target's position in the run's target list (or in the order a streamed run read it)
  * @param target      the target
  * @param status      how the command ended, or {@code null} if it never ended normally (see {@code failure})
  * @param failure     why the target failed, or {@code null} if the command ran to its end (any exit status)

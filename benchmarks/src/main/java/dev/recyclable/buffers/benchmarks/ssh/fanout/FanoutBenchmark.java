@@ -17,8 +17,6 @@ import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -93,13 +91,7 @@ public final class FanoutBenchmark {
         System.gc();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         int baselineThreads = threads.getThreadCount();
-        List<MemoryPoolMXBean> heapPools = new ArrayList<>();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                heapPools.add(pool);
-                pool.resetPeakUsage();
-            }
-        }
+        HeapPeaks heapPeaks = HeapPeaks.reset();
         threads.resetPeakThreadCount();
 
         com.sun.management.OperatingSystemMXBean os =
@@ -110,10 +102,7 @@ public final class FanoutBenchmark {
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
 
-        long peakHeap = 0;
-        for (MemoryPoolMXBean pool : heapPools) {
-            peakHeap += pool.getPeakUsage().getUsed();
-        }
+        long peakHeap = heapPeaks.peakBytes();
         String label = contender + " p=" + parallelism
                 + (contender.equals("conn-per-command") ? "" : " c=" + connections);
         System.out.printf(Locale.ROOT, "RESULT | %-30s | %5d/%d ok | %6.2f s wall | %5d threads (baseline %d) "

@@ -1,0 +1,36 @@
+package dev.recyclable.buffers.benchmarks.ssh.fanout;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Peak heap of a measured run: the sum of the heap pools' peak usage (live data plus garbage) since {@link #reset}. */
+final class HeapPeaks {
+
+    private final List<MemoryPoolMXBean> pools = new ArrayList<>();
+
+    private HeapPeaks() {
+    }
+
+    /** Resets every heap pool's peak and starts measuring. */
+    static HeapPeaks reset() {
+        HeapPeaks peaks = new HeapPeaks();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peaks.pools.add(pool);
+                pool.resetPeakUsage();
+            }
+        }
+        return peaks;
+    }
+
+    long peakBytes() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : pools) {
+            sum += pool.getPeakUsage().getUsed();
+        }
+        return sum;
+    }
+}
