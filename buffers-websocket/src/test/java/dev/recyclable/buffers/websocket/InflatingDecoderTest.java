@@ -144,10 +144,16 @@ class InflatingDecoderTest {
     @Test
     void emptyCompressedMessages() throws Exception {
         // ws sends an empty compressed message as the single byte 00; an empty payload inflates to nothing too
+        Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
         byte[] wire = Frames.fromClient()
                 .raw(0x80 | RSV1 | Opcodes.BINARY, new byte[]{0}, true, false)
-                .raw(0x80 | RSV1 | Opcodes.TEXT, new byte[0], true, false).build();
-        assertEquals(List.of("binary:0", "text:"),
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8("hello hello")), true, false)
+                .raw(0x80 | RSV1 | Opcodes.TEXT, new byte[0], true, false)
+                .raw(0x80 | RSV1 | Opcodes.BINARY, new byte[]{0}, true, false)
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8("hello hello")), true, false).build();
+        d.end();
+        // the inflater's context survives the empty messages: the last one refers back to the second
+        assertEquals(List.of("binary:0", "text:hello hello", "text:", "binary:0", "text:hello hello"),
                 decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, wire, Chunking.BYTE_BY_BYTE).events);
     }
 

@@ -96,8 +96,11 @@ public final class MessageDeflater implements AutoCloseable {
             int keep = Math.max(0, total - TAIL_LENGTH);
             out.write(s, 0, keep);
             if (n < space) {
-                // done; a message with no input after an earlier flush yields nothing at all,
-                // which the receiver's appended tail inflates to the empty message
+                if (out.length() == 0) {
+                    // no input after an earlier flush gives no output at all: send what npm ws
+                    // sends for an empty message, an empty stored block's first byte
+                    out.write(0);
+                }
                 return;
             }
             System.arraycopy(s, keep, s, 0, total - keep);

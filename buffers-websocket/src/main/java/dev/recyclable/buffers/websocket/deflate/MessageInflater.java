@@ -45,6 +45,8 @@ public final class MessageInflater implements AutoCloseable {
     private final Runnable onEnd;
     private final byte[] input = new byte[INPUT_SIZE];
     private boolean ended;
+    /** Whether the current message had any compressed byte. */
+    private boolean fed;
 
     MessageInflater(boolean resetPerMessage, Runnable onEnd) {
         this.resetPerMessage = resetPerMessage;
@@ -66,15 +68,21 @@ public final class MessageInflater implements AutoCloseable {
      */
     public void inflate(int length, RecyclableOutputStream message, long maxLength, InflatedBytes check)
             throws WebSocketProtocolException {
-        feed(input, length, message, maxLength, check);
+        if (length > 0) {
+            fed = true;
+            feed(input, length, message, maxLength, check);
+        }
     }
 
     /** Ends a message: inflates the stripped tail, then resets when the peer has no context takeover. */
     public void finishMessage(RecyclableOutputStream message, long maxLength, InflatedBytes check)
             throws WebSocketProtocolException {
-        if (!inflater.finished()) {
+        // an empty payload plus the tail would leave zlib inside a stored block header: it is
+        // simply the empty message (senders use the single byte 00 for that, RFC 7692 7.2.3.6)
+        if (fed && !inflater.finished()) {
             feed(TAIL, TAIL.length, message, maxLength, check);
         }
+        fed = false;
         if (resetPerMessage || inflater.finished()) {
             // a final block (BFINAL) ends the DEFLATE stream: the next message starts a new one
             inflater.reset();
