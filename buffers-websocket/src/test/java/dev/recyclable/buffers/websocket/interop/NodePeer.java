@@ -36,13 +36,18 @@ final class NodePeer implements AutoCloseable {
     }
 
     static NodePeer start(String... args) throws IOException {
+        return startScript("ws-peer.js", args);
+    }
+
+    /** Runs another script of src/test/node (ws-deflate-peer.js, for one). */
+    static NodePeer startScript(String script, String... args) throws IOException {
         if (!Files.isDirectory(NODE_DIR.resolve("node_modules").resolve("ws"))) {
             throw new IllegalStateException("npm ws is not installed in " + NODE_DIR
                     + ": run .ci/setup-websocket.sh (npm ci there)");
         }
         List<String> command = new ArrayList<>();
         command.add("node");
-        command.add("ws-peer.js");
+        command.add(script);
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile()).start();
         return new NodePeer(p);
