@@ -103,8 +103,9 @@ public final class MessageInflater implements AutoCloseable {
             long room = maxLength - message.length();
             ByteBuffer window = writable(message);
             int at = window.position();
+            int end = window.limit();
             // one byte more than the limit allows: enough to tell "exactly at the limit" from "over"
-            if (window.remaining() > room + 1) {
+            if (end - at > room + 1) {
                 window.limit(at + (int) (room + 1));
             }
             int offered = window.remaining();
@@ -113,6 +114,9 @@ public final class MessageInflater implements AutoCloseable {
                 n = inflater.inflate(window);
             } catch (DataFormatException e) {
                 throw new WebSocketProtocolException(CloseCodes.INVALID_PAYLOAD, "invalid DEFLATE data: " + e.getMessage());
+            } finally {
+                // the window is the chunk's own buffer: the pool's zeroing relies on its limit
+                window.limit(end);
             }
             if (n > 0) {
                 if (n > room) {

@@ -126,7 +126,7 @@ class DeflateInteropTest {
 
     @ParameterizedTest(name = "ws server {0}, our offer: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
     @CsvSource(delimiter = '|', value = {
-            "{\"threshold\":0}|false|false|16777216",
+            "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216",
             "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576",
             "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576",
             "{\"threshold\":0}|true|false|1048576",
@@ -135,7 +135,7 @@ class DeflateInteropTest {
     })
     void ourNettyClientAgainstWsServer(String wsOptions, boolean serverNoContext, boolean clientNoContext, int maxSize)
             throws Exception {
-        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0)
+        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0).withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
                 .withServerNoContextTakeover(serverNoContext).withClientNoContextTakeover(clientNoContext);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try (NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "echo-server", "4096", wsOptions)) {
@@ -205,7 +205,7 @@ class DeflateInteropTest {
 
     @ParameterizedTest(name = "ws client {0}, our server: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
     @CsvSource(delimiter = '|', value = {
-            "{\"threshold\":0}|false|false|16777216|permessage-deflate",
+            "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216|permessage-deflate",
             "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
             "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
             "{\"threshold\":0}|true|true|1048576|permessage-deflate",
@@ -214,7 +214,7 @@ class DeflateInteropTest {
     })
     void wsClientAgainstOurNettyServer(String wsOptions, boolean serverNoContext, boolean clientNoContext,
                                        int maxSize, String expectedExtension) throws Exception {
-        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0)
+        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0).withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
                 .withServerNoContextTakeover(serverNoContext).withClientNoContextTakeover(clientNoContext);
         try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192, options);
              NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "client",
