@@ -41,8 +41,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.GatheringByteChannel;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -95,7 +93,7 @@ public class WebSocketDeflateBenchmark {
     private PerMessageDeflate sendDeflate;
     private WebSocketEncoder encoder;
     private RecyclableOutputStream outgoing;
-    private final Discard discard = new Discard();
+    private final WebSocketEncodeBenchmark.CountingChannel discard = new WebSocketEncodeBenchmark.CountingChannel();
     private EmbeddedChannel nettySend;
     private ByteBuf outgoingNetty;
 
@@ -249,43 +247,5 @@ public class WebSocketDeflateBenchmark {
             throw new IllegalStateException("expected one message, got " + (sink.messages - before));
         }
         return sink.messages;
-    }
-
-    /** A socket that takes everything: counts the bytes, keeps nothing. */
-    private static final class Discard implements GatheringByteChannel {
-        long bytes;
-
-        @Override
-        public long write(ByteBuffer[] srcs, int offset, int length) {
-            long n = 0;
-            for (int i = offset; i < offset + length; i++) {
-                n += srcs[i].remaining();
-                srcs[i].position(srcs[i].limit());
-            }
-            bytes += n;
-            return n;
-        }
-
-        @Override
-        public long write(ByteBuffer[] srcs) {
-            return write(srcs, 0, srcs.length);
-        }
-
-        @Override
-        public int write(ByteBuffer src) {
-            int n = src.remaining();
-            src.position(src.limit());
-            bytes += n;
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

@@ -4,7 +4,6 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
-import dev.recyclable.buffers.websocket.Opcodes;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
@@ -12,19 +11,13 @@ import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import org.junit.jupiter.api.AfterEach;
@@ -33,10 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -63,67 +53,6 @@ class DeflateInteropTest {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
-    private static final class Client extends SimpleChannelInboundHandler<Object> {
-        final RecyclableWebSocketClientHandshaker handshaker;
-        final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        ChannelPromise handshakeDone;
-
-        Client(RecyclableWebSocketClientHandshaker handshaker) {
-            this.handshaker = handshaker;
-        }
-
-        @Override
-        public void handlerAdded(ChannelHandlerContext ctx) {
-            handshakeDone = ctx.newPromise();
-        }
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            handshaker.handshake(ctx.channel());
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof FullHttpResponse response) {
-                try {
-                    handshaker.finishHandshake(ctx.channel(), response);
-                    handshakeDone.setSuccess();
-                } catch (RuntimeException e) {
-                    handshakeDone.setFailure(e);
-                }
-            } else if (msg instanceof WebSocketMessage m) {
-                events.add(m.type() + ":" + MessageDigests.sha256(m.content()));
-            } else if (msg instanceof ControlFrame c) {
-                events.add(c.opcode() == Opcodes.CLOSE ? "close:" + c.closeCode() : c.toString());
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            events.add("error:" + cause);
-            ctx.close();
-        }
-
-        String next() throws InterruptedException {
-            String e = events.poll(60, TimeUnit.SECONDS);
-            assertNotNull(e, "no event within 60 s");
-            return e;
-        }
-    }
-
-    /** Counts the bytes that arrive from the socket, before any decoding. */
-    private static final class WireBytes extends ChannelInboundHandlerAdapter {
-        final AtomicLong read = new AtomicLong();
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof ByteBuf b) {
-                read.addAndGet(b.readableBytes());
-            }
-            ctx.fireChannelRead(msg);
-        }
-    }
-
     @ParameterizedTest(name = "ws server {0}, our offer: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
     @CsvSource(delimiter = '|', value = {
             "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216",
@@ -140,9 +69,9 @@ class DeflateInteropTest {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try (NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "echo-server", "4096", wsOptions)) {
             URI uri = URI.create("ws://127.0.0.1:" + node.port() + "/");
-            Client client = new Client(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT,
+            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT,
                     3000, options));
-            WireBytes wire = new WireBytes();
+            DeflateTestClient.WireBytes wire = new DeflateTestClient.WireBytes();
             Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override

@@ -4,7 +4,6 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
-import dev.recyclable.buffers.websocket.Opcodes;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
@@ -17,7 +16,6 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
@@ -27,7 +25,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -49,7 +46,6 @@ import java.net.URI;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -70,24 +66,11 @@ class NettyCompressionInteropTest {
         PoolAssertions.assertNothingInUse(pool);
     }
 
-    /** Counts the bytes that arrive from the socket, before any decoding. */
-    private static final class WireBytes extends ChannelInboundHandlerAdapter {
-        final AtomicLong read = new AtomicLong();
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof ByteBuf b) {
-                read.addAndGet(b.readableBytes());
-            }
-            ctx.fireChannelRead(msg);
-        }
-    }
-
     @Test
     void ourNettyClientAgainstNettysCompressionServer() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
-            WireBytes serverRead = new WireBytes();
+            DeflateTestClient.WireBytes serverRead = new DeflateTestClient.WireBytes();
             Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
@@ -109,9 +92,9 @@ class NettyCompressionInteropTest {
                     .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
             int port = ((InetSocketAddress) server.localAddress()).getPort();
             URI uri = URI.create("ws://127.0.0.1:" + port + "/ws");
-            Client client = new Client(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000,
+            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000,
                     DeflateOptions.DEFAULT.withThreshold(0)));
-            WireBytes clientRead = new WireBytes();
+            DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
             Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
@@ -161,54 +144,6 @@ class NettyCompressionInteropTest {
         ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s)).sync();
     }
 
-    private static final class Client extends SimpleChannelInboundHandler<Object> {
-        final RecyclableWebSocketClientHandshaker handshaker;
-        final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        ChannelPromise handshakeDone;
-
-        Client(RecyclableWebSocketClientHandshaker handshaker) {
-            this.handshaker = handshaker;
-        }
-
-        @Override
-        public void handlerAdded(ChannelHandlerContext ctx) {
-            handshakeDone = ctx.newPromise();
-        }
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            handshaker.handshake(ctx.channel());
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof FullHttpResponse response) {
-                try {
-                    handshaker.finishHandshake(ctx.channel(), response);
-                    handshakeDone.setSuccess();
-                } catch (RuntimeException e) {
-                    handshakeDone.setFailure(e);
-                }
-            } else if (msg instanceof WebSocketMessage m) {
-                events.add(m.type() + ":" + MessageDigests.sha256(m.content()));
-            } else if (msg instanceof ControlFrame c) {
-                events.add(c.opcode() == Opcodes.CLOSE ? "close:" + c.closeCode() : c.toString());
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            events.add("error:" + cause);
-            ctx.close();
-        }
-
-        String next() throws InterruptedException {
-            String e = events.poll(60, TimeUnit.SECONDS);
-            assertNotNull(e, "no event within 60 s");
-            return e;
-        }
-    }
-
     @Test
     void nettysCompressionClientAgainstOurServer() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -217,7 +152,7 @@ class NettyCompressionInteropTest {
             URI uri = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
             BlockingQueue<String> events = new LinkedBlockingQueue<>();
             ChannelPromise[] ready = new ChannelPromise[1];
-            WireBytes clientRead = new WireBytes();
+            DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
             Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
