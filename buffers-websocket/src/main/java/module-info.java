@@ -2,7 +2,9 @@
  * Recyclable Buffers WebSocket: a strict RFC 6455 decoder and message assembler that unmasks
  * straight into pooled chunks, an encoder that writes frames from pooled chunks, and adapters
  * for Netty ({@code dev.recyclable.buffers.websocket.netty}) and the JDK's
- * {@code java.net.http.WebSocket} ({@code dev.recyclable.buffers.websocket.jdk}).
+ * {@code java.net.http.WebSocket} ({@code dev.recyclable.buffers.websocket.jdk}), and
+ * permessage-deflate (RFC 7692) negotiation, inflation and compression into pooled chunks
+ * ({@code dev.recyclable.buffers.websocket.deflate}).
  *
  * <p>Netty and {@code java.net.http} are optional: only their adapter packages need them. Their
  * types appear in those packages' signatures, yet they stay {@code static} (not transitive) so
@@ -21,4 +23,5 @@ module dev.recyclable.buffers.websocket {
     exports dev.recyclable.buffers.websocket;
     exports dev.recyclable.buffers.websocket.netty;
     exports dev.recyclable.buffers.websocket.jdk;
+    exports dev.recyclable.buffers.websocket.deflate;
 }

@@ -3,6 +3,7 @@ package dev.recyclable.buffers.websocket;
 import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.websocket.deflate.MessageInflater;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,6 +30,12 @@ import java.util.Objects;
  * checked as soon as the frame length is known, before any payload is stored. After a violation
  * the partial message's chunks are back in the pool and the decoder ignores further input
  * (RFC 6455 section 7.1.7); after a Close frame it ignores further input too.
+ *
+ * <p>With permessage-deflate (RFC 7692, a {@link MessageInflater} given to the constructor) RSV1
+ * marks a compressed message: allowed on a message's first frame only, never on a control frame
+ * (1002). Its payload is inflated straight into the message's chunks; the message size limit
+ * then applies to the inflated bytes and is checked while inflating, and also to the sum of the
+ * compressed frames at header time. Invalid DEFLATE data fails with 1007.
  *
  * <p>Not thread-safe: one decoder per connection, fed by one thread at a time. {@link #close()}
  * releases the message being assembled; call it when the connection ends for any reason.
@@ -74,6 +81,12 @@ public final class WebSocketDecoder implements AutoCloseable {
     /** The last unretained message's stream, reset: its first chunk serves the next message. */
     private RecyclableOutputStream spare;
 
+    // ---- permessage-deflate (RFC 7692); inflater is null when the extension is not in use
+    private final MessageInflater inflater;
+    private final MessageInflater.InflatedBytes inflatedText = this::checkInflated;
+    private boolean frameCompressed;
+    private boolean compressed;
+
     /**
      * @param pool     where message chunks come from
      * @param role     this endpoint's role; it decides which masking the peer must use
@@ -81,10 +94,22 @@ public final class WebSocketDecoder implements AutoCloseable {
      * @param listener receives messages and control frames
      */
     public WebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, WebSocketListener listener) {
+        this(pool, role, limits, listener, null);
+    }
+
+    /**
+     * A decoder for a connection that negotiated permessage-deflate.
+     *
+     * @param inflater from {@link dev.recyclable.buffers.websocket.deflate.PerMessageDeflate#newInflater()},
+     *                 or null without the extension; the decoder owns it and ends it in {@link #close()}
+     */
+    public WebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, WebSocketListener listener,
+                            MessageInflater inflater) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.role = Objects.requireNonNull(role, "role");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.inflater = inflater;
     }
 
     /**
@@ -182,6 +207,9 @@ public final class WebSocketDecoder implements AutoCloseable {
     public void close() {
         state = State.DONE;
         discardMessage();
+        if (inflater != null) {
+            inflater.close();
+        }
     }
 
     // ---- header -------------------------------------------------------------------------
@@ -210,9 +238,8 @@ public final class WebSocketDecoder implements AutoCloseable {
     private void firstHeaderByte(int b) throws WebSocketProtocolException {
         fin = (b & 0x80) != 0;
         opcode = b & 0x0F;
-        if ((b & 0x70) != 0) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV bits set (0x" + Integer.toHexString(b & 0x70)
-                    + ") but no extension was negotiated");
+        if ((b & 0x70) != 0 || inflater != null) {
+            frameCompressed = compressedBit(b);
         }
         if (!Opcodes.isDefined(opcode)) {
             throw fail(CloseCodes.PROTOCOL_ERROR, "reserved opcode 0x" + Integer.toHexString(opcode));
@@ -231,6 +258,25 @@ public final class WebSocketDecoder implements AutoCloseable {
                     + ") before the previous message's final fragment");
         }
         state = State.LENGTH;
+    }
+
+    /** RSV1 with permessage-deflate marks a compressed message's first frame; any other RSV use is an error. */
+    private boolean compressedBit(int b) throws WebSocketProtocolException {
+        int rsv = b & 0x70;
+        if (rsv == 0) {
+            return false;
+        }
+        if (rsv != 0x40 || inflater == null) {
+            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV bits set (0x" + Integer.toHexString(rsv)
+                    + ") but no extension was negotiated" + (inflater == null ? "" : " for them"));
+        }
+        if (Opcodes.isControl(opcode)) {
+            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV1 (compressed) on a control frame");
+        }
+        if (opcode == Opcodes.CONTINUATION) {
+            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV1 on a continuation frame: only a message's first frame carries it");
+        }
+        return true;
     }
 
     private void secondHeaderByte(int b) throws WebSocketProtocolException {
@@ -312,6 +358,7 @@ public final class WebSocketDecoder implements AutoCloseable {
     private void startMessage() {
         inMessage = true;
         messageType = opcode == Opcodes.TEXT ? MessageType.TEXT : MessageType.BINARY;
+        compressed = frameCompressed;
         messageLength = 0;
         fragments = 0;
         utf8.reset();
@@ -330,6 +377,8 @@ public final class WebSocketDecoder implements AutoCloseable {
                 System.arraycopy(src, index, controlPayload, controlLength, length);
             }
             controlLength += length;
+        } else if (compressed) {
+            inflateFromArray(src, index, length);
         } else {
             int done = 0;
             while (done < length) {
@@ -372,6 +421,8 @@ public final class WebSocketDecoder implements AutoCloseable {
                 src.get(index, controlPayload, controlLength, length);
             }
             controlLength += length;
+        } else if (compressed) {
+            inflateFromBuffer(src, index, length);
         } else {
             int done = 0;
             while (done < length) {
@@ -414,6 +465,8 @@ public final class WebSocketDecoder implements AutoCloseable {
                         maskKey, maskPhase);
             }
             controlLength += length;
+        } else if (compressed) {
+            inflateFromSource(src, index, length);
         } else {
             int done = 0;
             while (done < length) {
@@ -444,6 +497,69 @@ public final class WebSocketDecoder implements AutoCloseable {
         payloadLeft -= length;
         if (payloadLeft == 0) {
             frameComplete();
+        }
+    }
+
+    // ---- permessage-deflate: compressed payload is unmasked into the inflater's input, then inflated
+
+    private void inflateFromArray(byte[] src, int index, int length) throws WebSocketProtocolException {
+        byte[] in = inflater.input();
+        for (int done = 0; done < length; ) {
+            int n = Math.min(in.length, length - done);
+            if (masked) {
+                maskPhase = Masking.copy(src, index + done, in, 0, n, maskKey, maskPhase);
+            } else {
+                System.arraycopy(src, index + done, in, 0, n);
+            }
+            inflate(n);
+            done += n;
+        }
+        messageLength += length;
+    }
+
+    private void inflateFromBuffer(ByteBuffer src, int index, int length) throws WebSocketProtocolException {
+        byte[] in = inflater.input();
+        for (int done = 0; done < length; ) {
+            int n = Math.min(in.length, length - done);
+            if (masked) {
+                maskPhase = Masking.copy(src, index + done, in, 0, n, maskKey, maskPhase);
+            } else {
+                src.get(index + done, in, 0, n);
+            }
+            inflate(n);
+            done += n;
+        }
+        messageLength += length;
+    }
+
+    private void inflateFromSource(ByteSource src, int index, int length) throws WebSocketProtocolException {
+        byte[] in = inflater.input();
+        for (int done = 0; done < length; ) {
+            int n = Math.min(in.length, length - done);
+            src.getBytes(index + done, in, 0, n);
+            if (masked) {
+                maskPhase = Masking.copy(in, 0, in, 0, n, maskKey, maskPhase);
+            }
+            inflate(n);
+            done += n;
+        }
+        messageLength += length;
+    }
+
+    private void inflate(int n) throws WebSocketProtocolException {
+        try {
+            inflater.inflate(n, messageContent, limits.maxMessageSize(), inflatedText);
+        } catch (WebSocketProtocolException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Called by the inflater for every inflated run, before it is committed. */
+    private void checkInflated(ByteBuffer window, int index, int length) throws WebSocketProtocolException {
+        if (window.hasArray()) {
+            checkText(window.array(), window.arrayOffset() + index, length);
+        } else {
+            checkText(window, index, length);
         }
     }
 
@@ -524,6 +640,13 @@ public final class WebSocketDecoder implements AutoCloseable {
     }
 
     private void messageComplete() throws WebSocketProtocolException {
+        if (compressed) {
+            try {
+                inflater.finishMessage(messageContent, limits.maxMessageSize(), inflatedText);
+            } catch (WebSocketProtocolException e) {
+                throw failed(e);
+            }
+        }
         if (messageType == MessageType.TEXT && !utf8.isComplete()) {
             throw fail(CloseCodes.INVALID_PAYLOAD, "text message ends inside a UTF-8 sequence");
         }
@@ -574,5 +697,12 @@ public final class WebSocketDecoder implements AutoCloseable {
         state = State.DONE;
         discardMessage();
         return new WebSocketProtocolException(closeCode, reason);
+    }
+
+    /** As {@link #fail} for a violation the inflater (or a check it called) detected. */
+    private WebSocketProtocolException failed(WebSocketProtocolException e) {
+        state = State.DONE;
+        discardMessage();
+        return e;
     }
 }

@@ -3,6 +3,7 @@ package dev.recyclable.buffers.websocket;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
+import dev.recyclable.buffers.websocket.deflate.MessageDeflater;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,8 +27,13 @@ import java.util.random.RandomGenerator;
  *
  * <p>The encoder never takes ownership of a payload: the caller keeps its stream and closes
  * it after the write returns. Not thread-safe; one per connection.
+ *
+ * <p>With permessage-deflate (a {@link MessageDeflater} given to the constructor) messages of
+ * at least its threshold are compressed into new pooled chunks, written as above with RSV1 on
+ * the first frame, and released when the write returns; control frames are never compressed.
+ * {@link #close()} ends the deflater.
  */
-public final class WebSocketEncoder {
+public final class WebSocketEncoder implements AutoCloseable {
     private static final int SCRATCH = 16 * 1024;
 
     private final Role role;
@@ -39,6 +45,9 @@ public final class WebSocketEncoder {
     private ByteBuffer[] gather = new ByteBuffer[8];
     private byte[] scratch;
     private ByteBuffer scratchBuffer;
+    private final MessageDeflater deflater;
+    /** RSV1 while a compressed message is written; cleared once its first frame header is out. */
+    private int rsv;
 
     /**
      * @param role         CLIENT masks every frame with a key from a {@link SecureRandom}
@@ -51,6 +60,17 @@ public final class WebSocketEncoder {
 
     /** As {@link #WebSocketEncoder(Role, long)} with the source of masking keys given (tests, benchmarks). */
     public WebSocketEncoder(Role role, long fragmentSize, RandomGenerator maskKeys) {
+        this(role, fragmentSize, maskKeys, null);
+    }
+
+    /**
+     * An encoder for a connection that negotiated permessage-deflate.
+     *
+     * @param deflater from {@link dev.recyclable.buffers.websocket.deflate.PerMessageDeflate#newDeflater()},
+     *                 or null; the encoder owns it and ends it in {@link #close()}
+     */
+    public WebSocketEncoder(Role role, long fragmentSize, RandomGenerator maskKeys, MessageDeflater deflater) {
+        this.deflater = deflater;
         this.role = Objects.requireNonNull(role, "role");
         this.fragmentSize = fragmentSize <= 0 ? Long.MAX_VALUE : fragmentSize;
         this.maskKeys = maskKeys;
@@ -123,6 +143,27 @@ public final class WebSocketEncoder {
     }
 
     private void writeMessage(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
+        if (deflater != null && deflater.shouldCompress(payload.length())) {
+            try (RecyclableOutputStream compressed = deflater.compress(payload)) {
+                rsv = 0x40;
+                writeFrames(type, compressed, sink);
+            } finally {
+                rsv = 0;
+            }
+        } else {
+            writeFrames(type, payload, sink);
+        }
+    }
+
+    /** Ends the deflater, if any (its native memory). Idempotent. */
+    @Override
+    public void close() {
+        if (deflater != null) {
+            deflater.close();
+        }
+    }
+
+    private void writeFrames(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
         if (sink instanceof ChannelSink && !role.masksOutgoingFrames()) {
             gatherFrames(type, payload, sink);
         } else {
@@ -147,6 +188,8 @@ public final class WebSocketEncoder {
                 long frameLength = Math.min(fragmentSize, total - sent);
                 boolean fin = sent + frameLength == total;
                 int headerLength = FrameHeader.write(header, 0, fin, opcode, frameLength, false, 0);
+                header[0] |= (byte) rsv;
+                rsv = 0;
                 int count = 1;
                 long left = frameLength;
                 while (left > 0) {
@@ -273,6 +316,8 @@ public final class WebSocketEncoder {
             key = mask ? maskKeys.nextInt() : 0;
             phase = 0;
             int headerLength = FrameHeader.write(header, 0, fin, opcode, frameLength, mask, key);
+            header[0] |= (byte) rsv;
+            rsv = 0;
             byte[] s = scratch();
             if (s.length - staged < headerLength) {
                 flushStaged();

@@ -10,6 +10,7 @@ import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -55,6 +56,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private final Role role;
     private final WebSocketLimits limits;
     private final boolean answerPings;
+    private final PerMessageDeflate deflate;
     private ChannelHandlerContext context;
     private WebSocketDecoder decoder;
     /** Reused for every direct read: the decoder's view of the current ByteBuf. */
@@ -86,10 +88,21 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
      * @param answerPings whether to write a Pong for every Ping (the fired ControlFrame is seen either way)
      */
     public RecyclableWebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, boolean answerPings) {
+        this(pool, role, limits, answerPings, null);
+    }
+
+    /**
+     * @param deflate the permessage-deflate agreement of this channel, or null: the decoder then
+     *                inflates compressed messages with its own inflater, ended when the channel
+     *                goes inactive or the handler is removed
+     */
+    public RecyclableWebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, boolean answerPings,
+                                      PerMessageDeflate deflate) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.role = Objects.requireNonNull(role, "role");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.answerPings = answerPings;
+        this.deflate = deflate;
     }
 
     /** A decoder that answers pings. */
@@ -100,7 +113,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         context = ctx;
-        decoder = new WebSocketDecoder(pool, role, limits, new Delivery());
+        decoder = new WebSocketDecoder(pool, role, limits, new Delivery(), deflate == null ? null : deflate.newInflater());
         EncoderPlacement.socketSideOf(ctx);
     }
 

@@ -1,10 +1,13 @@
 package dev.recyclable.buffers.websocket.netty;
 
+import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.interop.NettyViews;
 import dev.recyclable.buffers.websocket.FrameHeader;
 import dev.recyclable.buffers.websocket.Opcodes;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.deflate.MessageDeflater;
+import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
@@ -29,12 +32,22 @@ import java.util.random.RandomGenerator;
  * <p><b>Ownership.</b> Writing a message hands it to the encoder: the chunks stay in use until
  * the socket has taken the bytes, then return to the pool, also when the write fails. Do not
  * use the message after writing it.
+ *
+ * <p><b>permessage-deflate.</b> With an agreement, messages of at least the threshold are
+ * compressed into new pooled chunks by one reused {@code Deflater} (ended when the handler is
+ * removed, which Netty does when the channel closes), then sent the same zero-copy way with RSV1
+ * on the first frame. Control frames are never compressed.
  */
 public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdapter implements WebSocketFrameEncoder {
     private final Role role;
     private final long fragmentSize;
     private final RandomGenerator maskKeys;
     private final byte[] header = new byte[FrameHeader.MAX_LENGTH];
+    private PerMessageDeflate deflate;
+    private MessageDeflater deflater;
+    private boolean added;
+    /** RSV1 while the frames of a compressed message are written; cleared after its first frame. */
+    private int rsv;
 
     /**
      * @param fragmentSize largest frame payload; longer messages are fragmented. 0 or less
@@ -48,7 +61,43 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
 
     /** A new encoder with the same settings (a Netty handler cannot be added to a pipeline twice). */
     RecyclableWebSocketEncoder copy() {
-        return new RecyclableWebSocketEncoder(role, fragmentSize == Long.MAX_VALUE ? 0 : fragmentSize);
+        // the copy compresses as this one agreed: the client handshake agrees before the move
+        return new RecyclableWebSocketEncoder(role, fragmentSize == Long.MAX_VALUE ? 0 : fragmentSize, deflate);
+    }
+
+    /** An encoder that compresses as {@code deflate} (null: no extension) agreed. */
+    public RecyclableWebSocketEncoder(Role role, long fragmentSize, PerMessageDeflate deflate) {
+        this(role, fragmentSize);
+        this.deflate = deflate;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        added = true;
+        if (deflate != null && deflater == null) {
+            deflater = deflate.newDeflater();
+        }
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        added = false;
+        if (deflater != null) {
+            deflater.close();
+        }
+    }
+
+    /**
+     * Starts compressing as {@code agreed}: for a client, whose encoder Netty installs when the
+     * upgrade request is sent, before the server's answer is known.
+     */
+    void useDeflate(PerMessageDeflate agreed) {
+        if (deflate == null) {
+            deflate = agreed;
+            if (added) {
+                deflater = agreed.newDeflater();
+            }
+        }
     }
 
     @Override
@@ -65,8 +114,8 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
     private void writeMessage(ChannelHandlerContext ctx, WebSocketMessage message, ChannelPromise promise) {
         ByteBuf payload;
         try {
-            payload = NettyViews.asByteBuf(message.content());
-        } catch (RuntimeException e) {
+            payload = deflater != null ? compressedView(message) : NettyViews.asByteBuf(message.content());
+        } catch (Exception e) {
             message.close();
             promise.tryFailure(e);
             return;
@@ -82,11 +131,25 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
                 boolean fin = sent + length == total;
                 ChannelPromise framePromise = fin ? promise : ctx.voidPromise();
                 writeFrame(ctx, fin, opcode, payload, sent, length, framePromise);
+                rsv = 0;
                 sent += length;
                 opcode = Opcodes.CONTINUATION;
             } while (sent < total);
         } finally {
+            rsv = 0;
             payload.release();
+        }
+    }
+
+    /** The message compressed into new pooled chunks (RSV1 then marks its first frame), or as it is below the threshold. */
+    private ByteBuf compressedView(WebSocketMessage message) throws java.io.IOException {
+        RecyclableOutputStream content = message.content();
+        if (!deflater.shouldCompress(content.length())) {
+            return NettyViews.asByteBuf(content);
+        }
+        try (RecyclableOutputStream compressed = deflater.compress(content)) {
+            rsv = 0x40;
+            return NettyViews.asByteBuf(compressed); // the view keeps the chunks past this close
         }
     }
 
@@ -95,6 +158,7 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         boolean mask = role.masksOutgoingFrames();
         int key = mask ? maskKeys.nextInt() : 0;
         int headerLength = FrameHeader.write(header, 0, fin, opcode, length, mask, key);
+        header[0] |= (byte) rsv;
         if (!mask) {
             ByteBuf head = ctx.alloc().buffer(headerLength).writeBytes(header, 0, headerLength);
             ctx.write(head, ctx.voidPromise());

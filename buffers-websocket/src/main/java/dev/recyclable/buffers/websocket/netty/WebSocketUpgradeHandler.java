@@ -2,6 +2,7 @@ package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -24,12 +25,20 @@ public final class WebSocketUpgradeHandler extends SimpleChannelInboundHandler<F
     private final BufferPool pool;
     private final WebSocketLimits limits;
     private final long fragmentSize;
+    private final DeflateOptions deflateOptions;
 
     public WebSocketUpgradeHandler(String path, BufferPool pool, WebSocketLimits limits, long fragmentSize) {
+        this(path, pool, limits, fragmentSize, null);
+    }
+
+    /** @param deflateOptions permessage-deflate choices, or null to negotiate no extension */
+    public WebSocketUpgradeHandler(String path, BufferPool pool, WebSocketLimits limits, long fragmentSize,
+                                   DeflateOptions deflateOptions) {
         this.path = path;
         this.pool = pool;
         this.limits = limits;
         this.fragmentSize = fragmentSize;
+        this.deflateOptions = deflateOptions;
     }
 
     @Override
@@ -45,7 +54,7 @@ public final class WebSocketUpgradeHandler extends SimpleChannelInboundHandler<F
             return;
         }
         String url = "ws://" + request.headers().get(HttpHeaderNames.HOST, "localhost") + path;
-        new RecyclableWebSocketServerHandshaker(url, null, pool, limits, fragmentSize)
+        new RecyclableWebSocketServerHandshaker(url, null, pool, limits, fragmentSize, deflateOptions)
                 .handshake(ctx.channel(), request)
                 .addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
         ctx.pipeline().remove(this);

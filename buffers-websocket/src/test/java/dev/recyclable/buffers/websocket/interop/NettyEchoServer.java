@@ -4,6 +4,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.WebSocketUpgradeHandler;
 import io.netty.bootstrap.ServerBootstrap;
@@ -38,12 +39,18 @@ final class NettyEchoServer implements AutoCloseable {
     private final Channel server;
 
     NettyEchoServer(BufferPool pool, WebSocketLimits limits, long fragmentSize) throws InterruptedException {
+        this(pool, limits, fragmentSize, null);
+    }
+
+    /** @param deflate permessage-deflate options of the upgrade, or null */
+    NettyEchoServer(BufferPool pool, WebSocketLimits limits, long fragmentSize, DeflateOptions deflate)
+            throws InterruptedException {
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(8192),
-                                new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize), new Echo());
+                                new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize, deflate), new Echo());
                     }
                 })
                 .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();

@@ -40,7 +40,7 @@ final class NodePeer implements AutoCloseable {
         return startScript("ws-peer.js", args);
     }
 
-    /** Starts one of the scripts in src/test/node (ws-peer.js, ws-raw-peer.js). */
+    /** Starts one of the scripts in src/test/node (ws-peer.js, ws-raw-peer.js, ws-deflate-peer.js). */
     static NodePeer startScript(String script, String... args) throws IOException {
         if (!Files.isDirectory(NODE_DIR.resolve("node_modules").resolve("ws"))) {
             throw new IllegalStateException("npm ws is not installed in " + NODE_DIR

@@ -1,0 +1,251 @@
+package dev.recyclable.buffers.benchmarks.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
+import dev.recyclable.buffers.websocket.WebSocketEncoder;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameEncoder;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
+import io.netty.handler.codec.http.websocketx.extensions.compression.PerMessageDeflateServerExtensionHandshaker;
+import io.netty.util.ReferenceCountUtil;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.Deflater;
+
+/**
+ * permessage-deflate in-process, server side, context takeover (the RFC's default), one
+ * compressible text message of {@code messageBytes} (JSON-like: {@link #json}) per operation.
+ * <ul>
+ *   <li>receive: the client's compressed, masked frames (4 KiB fragments) in 16 KiB reads into
+ *       {@code receiveRecyclable} (our {@link WebSocketDecoder} with its inflater),
+ *       {@code receiveRecyclableNetty} (our {@link RecyclableWebSocketDecoder} fed pooled direct
+ *       reads) and {@code receiveNettyStock} ({@code WebSocket08FrameDecoder} + Netty's
+ *       permessage-deflate decoder from {@code PerMessageDeflateServerExtensionHandshaker} +
+ *       {@code Utf8FrameValidator} + {@code WebSocketFrameAggregator}, the same reads);</li>
+ *   <li>send: {@code sendRecyclable} (our {@link WebSocketEncoder} with its deflater, gathering
+ *       write to a discarding channel) and {@code sendNettyStock} (Netty's permessage-deflate
+ *       encoder + {@code WebSocket08FrameEncoder} in an {@code EmbeddedChannel}).</li>
+ * </ul>
+ * The receive input is the same compressed bytes every operation: under context takeover a
+ * deflater whose window holds the previous copy of the message compresses the next copy
+ * identically (checked in setup), so every receiver inflates a valid continuation. Run with
+ * {@code -prof gc}: target at most 1% of the message allocated per message, and 2x Netty's
+ * receive throughput.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
+        "-Dio.netty.leakDetection.level=disabled"})
+public class WebSocketDeflateBenchmark {
+    private static final int READ = 16 * 1024;
+    private static final int MAX = 64 << 20;
+
+    @Param({"16384", "1048576"})
+    public int messageBytes;
+
+    private byte[] message;
+    private byte[] firstWire;
+    private byte[] wire;
+    private BufferPool pool;
+    private final WebSocketDecodeBenchmark.Sink sink = new WebSocketDecodeBenchmark.Sink();
+    private WebSocketDecoder recyclable;
+    private EmbeddedChannel recyclableNetty;
+    private EmbeddedChannel nettyStock;
+    private ByteBufAllocator alloc;
+
+    private PerMessageDeflate sendDeflate;
+    private WebSocketEncoder encoder;
+    private RecyclableOutputStream outgoing;
+    private final WebSocketEncodeBenchmark.CountingChannel discard = new WebSocketEncodeBenchmark.CountingChannel();
+    private EmbeddedChannel nettySend;
+    private ByteBuf outgoingNetty;
+
+    /** JSON-like records with a few repeated field names and varying values. */
+    static byte[] json(int size) {
+        StringBuilder s = new StringBuilder(size + 200).append('[');
+        long x = 12345;
+        while (s.length() < size - 2) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+            s.append("{\"id\":").append((x >>> 40) & 0xFFFFF).append(",\"user\":\"user").append((x >>> 20) & 0x3FF)
+                    .append("\",\"active\":").append((x & 1) == 0).append(",\"tags\":[\"é\",\"κόσμε\",\"😀\"],\"score\":")
+                    .append((x >>> 8) & 0xFFFF).append("},");
+        }
+        byte[] b = s.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        b = Arrays.copyOf(b, size);
+        b[size - 1] = ']';
+        for (int i = size - 2; i >= 0 && (b[i] & 0x80) != 0; i--) {
+            b[i] = ' '; // do not end inside a code point
+        }
+        return b;
+    }
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        message = json(messageBytes);
+        Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+        byte[] c1 = compress(d, message);
+        byte[] c2 = compress(d, message);
+        byte[] c3 = compress(d, message);
+        d.end();
+        if (!Arrays.equals(c2, c3)) {
+            throw new IllegalStateException("repeated message did not compress identically");
+        }
+        firstWire = rsv1(WireMessages.frames(c1, true, WireMessages.FRAGMENT, true));
+        wire = rsv1(WireMessages.frames(c2, true, WireMessages.FRAGMENT, true));
+
+        pool = BufferPool.builder().build();
+        alloc = PooledByteBufAllocator.DEFAULT;
+        WebSocketLimits limits = new WebSocketLimits(1 << 20, MAX, 1 << 16);
+        PerMessageDeflate server = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
+                .orElseThrow();
+        recyclable = new WebSocketDecoder(pool, Role.SERVER, limits, sink, server.newInflater());
+        recyclable.feed(firstWire, 0, firstWire.length);
+        recyclableNetty = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, server),
+                sink);
+        feedReads(recyclableNetty, firstWire);
+        WebSocketServerExtension netty = nettyExtension();
+        WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder().expectMaskedFrames(true)
+                .allowExtensions(true).maxFramePayloadLength(1 << 20).build();
+        nettyStock = new EmbeddedChannel(new WebSocket08FrameDecoder(config), netty.newExtensionDecoder(),
+                new Utf8FrameValidator(), new WebSocketFrameAggregator(MAX), sink);
+        feedReads(nettyStock, firstWire);
+
+        sendDeflate = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT).orElseThrow();
+        encoder = new WebSocketEncoder(Role.SERVER, 0, null, sendDeflate.newDeflater());
+        outgoing = pool.newStream();
+        outgoing.write(message);
+        nettySend = new EmbeddedChannel(new WebSocket08FrameEncoder(false), nettyExtension().newExtensionEncoder());
+        outgoingNetty = alloc.directBuffer(message.length).writeBytes(message);
+    }
+
+    private static WebSocketServerExtension nettyExtension() {
+        return new PerMessageDeflateServerExtensionHandshaker(6, false, 15, false, false, MAX)
+                .handshakeExtension(new WebSocketExtensionData("permessage-deflate", Map.of()));
+    }
+
+    private static byte[] rsv1(byte[] frames) {
+        frames[0] |= 0x40; // first frame only
+        return frames;
+    }
+
+    private static byte[] compress(Deflater d, byte[] data) {
+        d.setInput(data);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[64 * 1024];
+        int n;
+        do {
+            n = d.deflate(buf, 0, buf.length, Deflater.SYNC_FLUSH);
+            out.write(buf, 0, n);
+        } while (n == buf.length || !d.needsInput());
+        byte[] all = out.toByteArray();
+        return Arrays.copyOf(all, all.length - 4);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        recyclable.close();
+        recyclableNetty.finishAndReleaseAll();
+        nettyStock.finishAndReleaseAll();
+        encoder.close();
+        outgoing.close();
+        nettySend.finishAndReleaseAll();
+        outgoingNetty.release();
+        if (pool.stats().bytesInUse() != 0) {
+            throw new IllegalStateException("pool leak: " + pool.stats());
+        }
+    }
+
+    @Benchmark
+    public int receiveRecyclable() throws WebSocketProtocolException {
+        int before = sink.messages;
+        for (int i = 0; i < wire.length; i += READ) {
+            recyclable.feed(wire, i, Math.min(READ, wire.length - i));
+        }
+        return check(before);
+    }
+
+    @Benchmark
+    public int receiveRecyclableNetty() {
+        int before = sink.messages;
+        feedReads(recyclableNetty, wire);
+        return check(before);
+    }
+
+    @Benchmark
+    public int receiveNettyStock() {
+        int before = sink.messages;
+        feedReads(nettyStock, wire);
+        return check(before);
+    }
+
+    @Benchmark
+    public long sendRecyclable() throws Exception {
+        encoder.writeMessage(MessageType.TEXT, outgoing, discard);
+        return discard.bytes;
+    }
+
+    @Benchmark
+    public long sendNettyStock() {
+        nettySend.writeOutbound(new TextWebSocketFrame(outgoingNetty.retainedDuplicate()));
+        long bytes = 0;
+        Object out;
+        while ((out = nettySend.readOutbound()) != null) {
+            bytes += ((ByteBuf) out).readableBytes();
+            ReferenceCountUtil.release(out);
+        }
+        return bytes;
+    }
+
+    private void feedReads(EmbeddedChannel channel, byte[] frames) {
+        for (int i = 0; i < frames.length; i += READ) {
+            int n = Math.min(READ, frames.length - i);
+            ByteBuf read = alloc.directBuffer(n, n).writeBytes(frames, i, n);
+            channel.pipeline().fireChannelRead(read);
+            channel.pipeline().fireChannelReadComplete();
+        }
+    }
+
+    private int check(int before) {
+        if (sink.messages != before + 1) {
+            throw new IllegalStateException("expected one message, got " + (sink.messages - before));
+        }
+        return sink.messages;
+    }
+}

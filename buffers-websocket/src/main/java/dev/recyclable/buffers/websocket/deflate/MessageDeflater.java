@@ -1,0 +1,148 @@
+package dev.recyclable.buffers.websocket.deflate;
+
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.SegmentVisitor;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.zip.Deflater;
+
+/**
+ * Compresses outgoing WebSocket messages (RFC 7692) into pooled chunks, one reused raw-DEFLATE
+ * {@link Deflater} per connection.
+ *
+ * <p>{@link #compress} reads the payload's segments without copying heap chunks, deflates into
+ * {@link RecyclableOutputStream#writableBuffer(int)} windows of a new stream from the payload's
+ * pool, ends with a sync flush and leaves out the flush's {@code 00 00 ff ff} (the receiver adds
+ * it back). Only the sync flush's output passes through a small reused array, so that its last
+ * four bytes can be held back; direct chunks are staged through that array too. With context
+ * takeover the window carries over to the next message; without it the deflater resets.
+ *
+ * <p>Owned by one encoder, which {@link #close() ends} it when the connection ends. Not
+ * thread-safe.
+ */
+public final class MessageDeflater implements AutoCloseable {
+    private static final String STREAM_TAG = "websocket-deflate";
+    private static final int STAGING = 4 * 1024;
+    private static final int TAIL_LENGTH = 4;
+
+    private final Deflater deflater;
+    private final int threshold;
+    private final boolean resetPerMessage;
+    private final Runnable onEnd;
+    private final byte[] staging = new byte[STAGING];
+    private final Segments segments = new Segments();
+    private RecyclableOutputStream out;
+    private boolean ended;
+
+    MessageDeflater(int level, int threshold, boolean resetPerMessage, Runnable onEnd) {
+        this.deflater = new Deflater(level, true);
+        this.threshold = threshold;
+        this.resetPerMessage = resetPerMessage;
+        this.onEnd = onEnd;
+    }
+
+    /** Whether a message of {@code length} bytes is worth compressing (at least the threshold). */
+    public boolean shouldCompress(long length) {
+        return length >= threshold;
+    }
+
+    /**
+     * The compressed form of {@code payload}, to be sent with RSV1 on its first frame. The
+     * payload is only read. The returned stream comes from {@code payload}'s pool and belongs to
+     * the caller, who closes it once written.
+     */
+    public RecyclableOutputStream compress(RecyclableOutputStream payload) throws IOException {
+        if (ended) {
+            throw new IllegalStateException("deflater already ended (connection closed)");
+        }
+        RecyclableOutputStream compressed = payload.pool().newStream(STREAM_TAG);
+        out = compressed;
+        try {
+            payload.forEachSegment(segments);
+            syncFlushWithoutTail();
+            if (resetPerMessage) {
+                deflater.reset();
+            }
+            return compressed;
+        } catch (IOException | RuntimeException | Error e) {
+            compressed.close();
+            throw e;
+        } finally {
+            out = null;
+        }
+    }
+
+    private void deflateInput() throws IOException {
+        while (!deflater.needsInput()) {
+            ByteBuffer window = out.writableBuffer(1);
+            int n = deflater.deflate(window, Deflater.NO_FLUSH);
+            out.commit(n);
+        }
+    }
+
+    /**
+     * A sync flush ends with the empty stored block {@code 00 00 ff ff}, which permessage-deflate
+     * leaves out. The flush output goes through {@link #staging}, whose last four bytes are held
+     * back until the deflater is done.
+     */
+    private void syncFlushWithoutTail() throws IOException {
+        byte[] s = staging;
+        int held = 0;
+        while (true) {
+            int space = s.length - held;
+            int n = deflater.deflate(s, held, space, Deflater.SYNC_FLUSH);
+            int total = held + n;
+            int keep = Math.max(0, total - TAIL_LENGTH);
+            out.write(s, 0, keep);
+            if (n < space) {
+                if (out.length() == 0) {
+                    // no input after an earlier flush gives no output at all: send what npm ws
+                    // sends for an empty message, an empty stored block's first byte
+                    out.write(0);
+                }
+                return;
+            }
+            System.arraycopy(s, keep, s, 0, total - keep);
+            held = total - keep;
+        }
+    }
+
+    /** Feeds the payload's segments to the deflater: heap arrays as they are, direct ones staged. */
+    private final class Segments implements SegmentVisitor {
+        @Override
+        public void visit(byte[] array, int offset, int length) throws IOException {
+            deflater.setInput(array, offset, length);
+            deflateInput();
+        }
+
+        @Override
+        public void visit(ByteBuffer segment) throws IOException {
+            // the segment is the chunk's shared view: read it by index, leave its position alone
+            int at = segment.position();
+            int end = segment.limit();
+            while (at < end) {
+                int n = Math.min(staging.length, end - at);
+                segment.get(at, staging, 0, n);
+                deflater.setInput(staging, 0, n);
+                deflateInput();
+                at += n;
+            }
+        }
+    }
+
+    /** Whether {@link #close()} has freed the native memory. */
+    public boolean isEnded() {
+        return ended;
+    }
+
+    /** Frees zlib's native memory ({@link Deflater#end()}). Idempotent. */
+    @Override
+    public void close() {
+        if (!ended) {
+            ended = true;
+            deflater.end();
+            onEnd.run();
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.recyclable.buffers.websocket.deflate;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.Compression;
+import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
+import dev.recyclable.buffers.websocket.WebSocketEncoder;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The README's permessage-deflate snippet, compiled and run as written. */
+class ReadmeDeflateExampleTest {
+    @Test
+    void readmeSnippet() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        String offers = "permessage-deflate; client_max_window_bits";
+        List<String> received = new ArrayList<>();
+        WebSocketListener listener = (WebSocketMessage message) -> received.add(message.text());
+        // a client's compressed, masked text frame
+        byte[] compressed = Compression.compress("hello, hello, hello".getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        frame.write(0x80 | 0x40 | 0x1);
+        frame.write(0x80 | compressed.length);
+        frame.write(new byte[4]); // masking key 0: the payload stays as it is
+        frame.write(compressed);
+        byte[] wire = frame.toByteArray();
+
+        PerMessageDeflate deflate = PerMessageDeflate.negotiateAsServer(offers, DeflateOptions.DEFAULT).orElse(null);
+        String answer = deflate == null ? null : deflate.headerValue(); // Sec-WebSocket-Extensions of the 101
+        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, listener,
+                deflate == null ? null : deflate.newInflater());
+             WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 0, null,
+                     deflate == null ? null : deflate.newDeflater())) {
+            decoder.feed(wire, 0, wire.length);
+        }
+
+        assertEquals("permessage-deflate", answer);
+        assertEquals(List.of("hello, hello, hello"), received);
+        assertEquals(0, deflate.openCodecs());
+        PoolAssertions.assertNothingInUse(pool);
+    }
+}

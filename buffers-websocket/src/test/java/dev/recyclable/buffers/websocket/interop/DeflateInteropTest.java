@@ -1,0 +1,194 @@
+package dev.recyclable.buffers.websocket.interop;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
+import dev.recyclable.buffers.websocket.netty.ControlFrame;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * permessage-deflate against npm ws (src/test/node/ws-deflate-peer.js), both ways: our Netty
+ * client against a ws server and a ws client against our Netty server, with each context
+ * takeover variant, fragmented compressed messages (text cut inside code points), messages up
+ * to 16 MiB and 1,000 small messages in a row. Wire byte counts prove both sides compressed.
+ */
+class DeflateInteropTest {
+    private final BufferPool pool = BufferPool.builder().build();
+
+    @AfterEach
+    void nothingLeaks() {
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    /** The small JSON-like texts sent 1,000 times in a row (the same as ws-deflate-peer.js's client). */
+    static byte[] json(int i) {
+        return ("{\"id\":" + i + ",\"user\":\"user" + (i % 50) + "\",\"text\":\"Grüße, Привет, 你好, 🎉 #" + (i % 7) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest(name = "ws server {0}, our offer: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
+    @CsvSource(delimiter = '|', value = {
+            "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216",
+            "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576",
+            "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576",
+            "{\"threshold\":0}|true|false|1048576",
+            "{\"threshold\":0}|false|true|1048576",
+            "{\"threshold\":0,\"serverMaxWindowBits\":9}|false|false|1048576",
+    })
+    void ourNettyClientAgainstWsServer(String wsOptions, boolean serverNoContext, boolean clientNoContext, int maxSize)
+            throws Exception {
+        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0).withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
+                .withServerNoContextTakeover(serverNoContext).withClientNoContextTakeover(clientNoContext);
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        try (NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "echo-server", "4096", wsOptions)) {
+            URI uri = URI.create("ws://127.0.0.1:" + node.port() + "/");
+            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT,
+                    3000, options));
+            DeflateTestClient.WireBytes wire = new DeflateTestClient.WireBytes();
+            Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel c) {
+                            c.pipeline().addLast(wire, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
+                        }
+                    })
+                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+            assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS));
+            client.handshakeDone.sync();
+            PerMessageDeflate agreed = client.handshaker.deflate();
+            assertNotNull(agreed, "extension agreed");
+            String ext = node.awaitLine("EXT ", 10_000);
+            assertTrue(ext.startsWith("EXT permessage-deflate"), ext);
+            assertEquals(serverNoContext || wsOptions.contains("serverNoContextTakeover"), agreed.serverNoContextTakeover());
+            assertEquals(clientNoContext || wsOptions.contains("clientNoContextTakeover"), agreed.clientNoContextTakeover());
+
+            long payloadBytes = 0;
+            long wireStart = wire.read.get();
+            int seed = 900;
+            for (int size : Payloads.SIZES) {
+                if (size > maxSize) {
+                    continue;
+                }
+                for (MessageType type : MessageType.values()) {
+                    byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
+                    seed++;
+                    payloadBytes += size;
+                    send(ch, type, payload);
+                    assertEquals(type + ":" + MessageDigests.sha256(payload), client.next(), "size " + size);
+                }
+            }
+            for (int i = 0; i < 1000; i++) {
+                byte[] payload = json(i);
+                payloadBytes += payload.length;
+                send(ch, MessageType.TEXT, payload);
+                assertEquals("TEXT:" + MessageDigests.sha256(payload), client.next(), "message " + i);
+            }
+            long received = wire.read.get() - wireStart;
+            ch.writeAndFlush(ControlFrame.close(1000, "bye")).sync();
+            assertEquals("close:1000", client.next());
+            ch.closeFuture().await(10, TimeUnit.SECONDS);
+            String closed = node.awaitLine("CLOSED", 10_000);
+            assertTrue(closed.startsWith("CLOSED 1000"), closed);
+            long wsRead = Long.parseLong(closed.split(" ")[3]);
+            // half the payload is random binary: compression must show on the text half, both ways
+            assertTrue(received < payloadBytes * 3 / 4, "received " + received + " wire bytes for " + payloadBytes);
+            assertTrue(wsRead < payloadBytes * 3 / 4, "ws read " + wsRead + " wire bytes for " + payloadBytes);
+            assertCodecsEnded(agreed);
+        } finally {
+            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /** Netty removes the handlers (which end the codecs) just after the close future completes. */
+    static void assertCodecsEnded(PerMessageDeflate agreed) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (agreed.openCodecs() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, agreed.openCodecs(), "inflater and deflater ended with the channel");
+    }
+
+    private void send(Channel ch, MessageType type, byte[] payload) throws Exception {
+        RecyclableOutputStream s = pool.newStream();
+        s.write(payload);
+        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s)).sync();
+    }
+
+    @ParameterizedTest(name = "ws client {0}, our server: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
+    @CsvSource(delimiter = '|', value = {
+            "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216|permessage-deflate",
+            "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
+            "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
+            "{\"threshold\":0}|true|true|1048576|permessage-deflate",
+            "{\"threshold\":0,\"clientMaxWindowBits\":9}|false|false|1048576|permessage-deflate",
+            "{\"threshold\":0,\"serverMaxWindowBits\":10}|false|false|65536|",
+    })
+    void wsClientAgainstOurNettyServer(String wsOptions, boolean serverNoContext, boolean clientNoContext,
+                                       int maxSize, String expectedExtension) throws Exception {
+        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0).withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
+                .withServerNoContextTakeover(serverNoContext).withClientNoContextTakeover(clientNoContext);
+        try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192, options);
+             NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "client",
+                     "ws://127.0.0.1:" + server.port() + "/ws", "4096", wsOptions, String.valueOf(maxSize), "1000")) {
+            assertEquals(0, node.awaitExit(240_000), node.output());
+            String ext = node.awaitLine("EXT", 1000);
+            if (expectedExtension == null) {
+                // server_max_window_bits=10 cannot be honoured by the JDK's deflater: declined, not failed
+                assertEquals("EXT", ext.trim());
+            } else {
+                assertTrue(ext.startsWith("EXT " + expectedExtension), ext);
+            }
+            String ok = node.awaitLine("OK", 1000);
+            String[] parts = ok.split(" ");
+            long payloadBytes = 0;
+            int messages = 1000;
+            for (int size : Payloads.SIZES) {
+                if (size <= maxSize) {
+                    payloadBytes += 2L * size;
+                    messages += 2;
+                }
+            }
+            for (int i = 0; i < 1000; i++) {
+                payloadBytes += json(i).length;
+            }
+            assertEquals(String.valueOf(messages), parts[1]);
+            long wsRead = Long.parseLong(parts[3]);
+            long wsWritten = Long.parseLong(parts[5]);
+            if (expectedExtension != null) {
+                assertTrue(wsRead < payloadBytes * 3 / 4, "ws read " + wsRead + " for " + payloadBytes);
+                assertTrue(wsWritten < payloadBytes * 3 / 4, "ws wrote " + wsWritten + " for " + payloadBytes);
+            } else {
+                assertTrue(wsRead > payloadBytes && wsWritten > payloadBytes, ok);
+            }
+            assertEquals(messages, server.messages.get());
+            assertTrue(server.errors.isEmpty(), String.valueOf(server.errors));
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package dev.recyclable.buffers.websocket.interop;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.netty.ControlFrame;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
+import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketServerCompressionHandler;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * permessage-deflate against Netty's own {@code WebSocketServerCompressionHandler} and
+ * {@code WebSocketClientCompressionHandler} (stock Netty pipelines with frame aggregation) over
+ * loopback: our Netty client against the stock server, a stock client against our server.
+ */
+class NettyCompressionInteropTest {
+    private static final int MAX = 64 << 20;
+    private static final int[] SIZES = {0, 1, 125, 4096, 65_536, 1 << 20};
+    private final BufferPool pool = BufferPool.builder().build();
+
+    @AfterEach
+    void nothingLeaks() {
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    @Test
+    void ourNettyClientAgainstNettysCompressionServer() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        try {
+            DeflateTestClient.WireBytes serverRead = new DeflateTestClient.WireBytes();
+            Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(serverRead, new HttpServerCodec(), new HttpObjectAggregator(8192),
+                                    new WebSocketServerCompressionHandler(MAX),
+                                    new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
+                                            .websocketPath("/ws").allowExtensions(true).maxFramePayloadLength(MAX)
+                                            .build()),
+                                    new WebSocketFrameAggregator(MAX),
+                                    new SimpleChannelInboundHandler<WebSocketFrame>() {
+                                        @Override
+                                        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
+                                            ctx.writeAndFlush(f.retain()); // echoed: Netty compresses it again
+                                        }
+                                    });
+                        }
+                    })
+                    .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+            int port = ((InetSocketAddress) server.localAddress()).getPort();
+            URI uri = URI.create("ws://127.0.0.1:" + port + "/ws");
+            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000,
+                    DeflateOptions.DEFAULT.withThreshold(0)));
+            DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
+            Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel c) {
+                            c.pipeline().addLast(clientRead, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
+                        }
+                    })
+                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+            assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS));
+            client.handshakeDone.sync();
+            assertNotNull(client.handshaker.deflate(), "Netty's server accepted our offer");
+            long payloadBytes = 0;
+            long serverStart = serverRead.read.get();
+            long clientStart = clientRead.read.get();
+            int seed = 77;
+            for (int size : SIZES) {
+                for (MessageType type : MessageType.values()) {
+                    byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
+                    seed++;
+                    payloadBytes += size;
+                    send(ch, type, payload);
+                    assertEquals(type + ":" + MessageDigests.sha256(payload), client.next(), "size " + size);
+                }
+            }
+            for (int i = 0; i < 1000; i++) {
+                byte[] payload = DeflateInteropTest.json(i);
+                payloadBytes += payload.length;
+                send(ch, MessageType.TEXT, payload);
+                assertEquals("TEXT:" + MessageDigests.sha256(payload), client.next(), "message " + i);
+            }
+            long toServer = serverRead.read.get() - serverStart;
+            long toClient = clientRead.read.get() - clientStart;
+            assertTrue(toServer < payloadBytes * 3 / 4, "sent " + toServer + " wire bytes for " + payloadBytes);
+            assertTrue(toClient < payloadBytes * 3 / 4, "received " + toClient + " wire bytes for " + payloadBytes);
+            ch.writeAndFlush(ControlFrame.close(1000, "bye")).sync();
+            ch.closeFuture().await(10, TimeUnit.SECONDS);
+            server.close().sync();
+            DeflateInteropTest.assertCodecsEnded(client.handshaker.deflate());
+        } finally {
+            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    private void send(Channel ch, MessageType type, byte[] payload) throws Exception {
+        RecyclableOutputStream s = pool.newStream();
+        s.write(payload);
+        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s)).sync();
+    }
+
+    @Test
+    void nettysCompressionClientAgainstOurServer() throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192,
+                DeflateOptions.DEFAULT.withThreshold(0))) {
+            URI uri = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+            BlockingQueue<String> events = new LinkedBlockingQueue<>();
+            ChannelPromise[] ready = new ChannelPromise[1];
+            DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
+            Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel c) {
+                            ready[0] = c.newPromise();
+                            c.pipeline().addLast(clientRead, new HttpClientCodec(), new HttpObjectAggregator(8192),
+                                    new WebSocketClientCompressionHandler(MAX),
+                                    new WebSocketClientProtocolHandler(WebSocketClientProtocolConfig.newBuilder()
+                                            .webSocketUri(uri).allowExtensions(true).maxFramePayloadLength(MAX).build()),
+                                    new WebSocketFrameAggregator(MAX),
+                                    new SimpleChannelInboundHandler<WebSocketFrame>() {
+                                        @Override
+                                        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
+                                                ready[0].setSuccess();
+                                            }
+                                        }
+
+                                        @Override
+                                        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
+                                            String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
+                                            events.add(type + ":" + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
+                                        }
+                                    });
+                        }
+                    })
+                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+            assertTrue(ready[0].await(10, TimeUnit.SECONDS), "handshake");
+            long payloadBytes = 0;
+            long start = clientRead.read.get();
+            int seed = 31;
+            for (int size : SIZES) {
+                for (MessageType type : MessageType.values()) {
+                    byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
+                    seed++;
+                    payloadBytes += size;
+                    ByteBuf content = Unpooled.wrappedBuffer(payload);
+                    ch.writeAndFlush(type == MessageType.TEXT ? new TextWebSocketFrame(content)
+                            : new BinaryWebSocketFrame(content)).sync();
+                    String got = events.poll(60, TimeUnit.SECONDS);
+                    assertEquals(type + ":" + MessageDigests.sha256(payload), got, "size " + size);
+                }
+            }
+            long received = clientRead.read.get() - start;
+            assertTrue(received < payloadBytes * 3 / 4, "received " + received + " wire bytes for " + payloadBytes);
+            assertEquals(2 * SIZES.length, server.messages.get());
+            assertTrue(server.errors.isEmpty(), String.valueOf(server.errors));
+            ch.close().sync();
+        } finally {
+            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+        }
+    }
+}
