@@ -32,24 +32,33 @@ public final class AllocationMeter {
 
     /** Long enough for C2 to compile a small operation, short enough for a showcase. */
     private static final long WARM_UP_NANOS = 300_000_000L;
+    /** Rounds per measurement: an odd count, so that the median is one round's own time. */
+    public static final int ROUNDS = 7;
 
     /**
      * Warms up with at least {@code repetitions} runs and at least 300 ms of them (a quick
-     * operation needs many runs before the JIT has compiled it), then measures {@code repetitions}.
+     * operation needs many runs before the JIT has compiled it), then measures about
+     * {@code repetitions} runs split into {@link #ROUNDS} rounds (fewer when there are fewer
+     * repetitions), and reports the median round with the fastest and slowest.
      */
     public Measurement measure(String label, int repetitions, Operation operation) throws Exception {
         long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
         for (int i = 0; i < repetitions || System.nanoTime() < warmUpEnd; i++) {
             operation.run();
         }
+        int rounds = Math.min(ROUNDS, repetitions);
+        int runsPerRound = Math.max(1, repetitions / rounds);
         long threadId = Thread.currentThread().getId();
+        double[] nanosPerOp = new double[rounds];
         long bytesBefore = threads.getThreadAllocatedBytes(threadId);
-        long start = System.nanoTime();
-        for (int i = 0; i < repetitions; i++) {
-            operation.run();
+        for (int r = 0; r < rounds; r++) {
+            long start = System.nanoTime();
+            for (int i = 0; i < runsPerRound; i++) {
+                operation.run();
+            }
+            nanosPerOp[r] = (double) (System.nanoTime() - start) / runsPerRound;
         }
-        long elapsed = System.nanoTime() - start;
         long allocated = threads.getThreadAllocatedBytes(threadId) - bytesBefore;
-        return new Measurement(label, (double) allocated / repetitions, (double) elapsed / repetitions);
+        return Measurement.ofRounds(label, (double) allocated / ((long) rounds * runsPerRound), nanosPerOp);
     }
 }

@@ -2,7 +2,11 @@ package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.PoolStats;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +33,7 @@ public final class ShowcaseRunner {
         ShowcaseTable table = new ShowcaseTable();
         List<Check> checks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<ShowcaseChart.Entry> charted = new ArrayList<>();
         List<ShowcaseSection> sections = ShowcaseSections.discover();
         for (int i = 0; i < sections.size(); i++) {
             ShowcaseSection section = sections.get(i);
@@ -38,6 +43,7 @@ public final class ShowcaseRunner {
                 SectionResult result = section.run(context);
                 for (ComparisonRow row : result.rows()) {
                     table.add(section.name(), row);
+                    charted.add(new ShowcaseChart.Entry(section.name(), row));
                 }
                 checks.addAll(result.checks());
                 notes.addAll(result.notes());
@@ -54,6 +60,8 @@ public final class ShowcaseRunner {
 
         out.println();
         out.print(table.render());
+        out.println(table.legend());
+        writeChart(charted);
         out.println();
         for (String note : notes) {
             out.println(note);
@@ -78,6 +86,28 @@ public final class ShowcaseRunner {
         }
         out.printf(Locale.ROOT, "%nAll %d checks passed (%.1f s).%n", checks.size(), seconds);
         return true;
+    }
+
+    /** Draws the rows as an SVG chart; a chart that cannot be written is reported, never fatal. */
+    private void writeChart(List<ShowcaseChart.Entry> charted) {
+        if (charted.isEmpty()) {
+            return;
+        }
+        Path file = Path.of(System.getProperty(ShowcaseChart.PATH_PROPERTY,
+                Path.of(System.getProperty("java.io.tmpdir"), "recyclable-buffers-showcase.svg").toString()));
+        String subtitle = "measured in this run (" + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
+                + " CPUs); times are medians of rounds after warm-up";
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            Files.writeString(file, ShowcaseChart.render(charted, subtitle), StandardCharsets.UTF_8);
+            out.println("Chart of these rows: " + file.toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            out.println("Chart not written to " + file + ": " + e);
+        }
     }
 
     private static String describe(PoolStats stats) {
