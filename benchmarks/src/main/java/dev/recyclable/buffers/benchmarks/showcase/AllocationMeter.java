@@ -42,23 +42,51 @@ public final class AllocationMeter {
      * repetitions), and reports the median round with the fastest and slowest.
      */
     public Measurement measure(String label, int repetitions, Operation operation) throws Exception {
-        long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
-        for (int i = 0; i < repetitions || System.nanoTime() < warmUpEnd; i++) {
-            operation.run();
+        return measureInterleaved(repetitions, new String[] {label}, new Operation[] {operation})[0];
+    }
+
+    /**
+     * Measures two ways of doing the same job as {@link #measure} does, but with their rounds
+     * interleaved (a round of one, a round of the other, ...), so that a burst of load from
+     * elsewhere on the machine lands on both rather than on whichever happened to run then.
+     *
+     * @return the first way's measurement, then the second's
+     */
+    public Measurement[] measurePair(int repetitions, String firstLabel, Operation first, String secondLabel,
+                                     Operation second) throws Exception {
+        return measureInterleaved(repetitions, new String[] {firstLabel, secondLabel}, new Operation[] {first, second});
+    }
+
+    private Measurement[] measureInterleaved(int repetitions, String[] labels, Operation[] operations)
+            throws Exception {
+        for (Operation operation : operations) {
+            long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
+            for (int i = 0; i < repetitions || System.nanoTime() < warmUpEnd; i++) {
+                operation.run();
+            }
         }
         int rounds = Math.min(ROUNDS, repetitions);
         int runsPerRound = Math.max(1, repetitions / rounds);
         long threadId = Thread.currentThread().getId();
-        double[] nanosPerOp = new double[rounds];
-        long bytesBefore = threads.getThreadAllocatedBytes(threadId);
+        double[][] nanosPerOp = new double[operations.length][rounds];
+        long[] allocated = new long[operations.length];
         for (int r = 0; r < rounds; r++) {
-            long start = System.nanoTime();
-            for (int i = 0; i < runsPerRound; i++) {
-                operation.run();
+            for (int k = 0; k < operations.length; k++) {
+                Operation operation = operations[k];
+                long bytesBefore = threads.getThreadAllocatedBytes(threadId);
+                long start = System.nanoTime();
+                for (int i = 0; i < runsPerRound; i++) {
+                    operation.run();
+                }
+                nanosPerOp[k][r] = (double) (System.nanoTime() - start) / runsPerRound;
+                allocated[k] += threads.getThreadAllocatedBytes(threadId) - bytesBefore;
             }
-            nanosPerOp[r] = (double) (System.nanoTime() - start) / runsPerRound;
         }
-        long allocated = threads.getThreadAllocatedBytes(threadId) - bytesBefore;
-        return Measurement.ofRounds(label, (double) allocated / ((long) rounds * runsPerRound), nanosPerOp);
+        Measurement[] measured = new Measurement[operations.length];
+        for (int k = 0; k < operations.length; k++) {
+            measured[k] = Measurement.ofRounds(labels[k], (double) allocated[k] / ((long) rounds * runsPerRound),
+                    nanosPerOp[k]);
+        }
+        return measured;
     }
 }
