@@ -4,13 +4,16 @@ import java.util.Arrays;
 
 /**
  * What one way of doing a job cost, per operation: the median over several measured rounds (after
- * warm-up), with the fastest and slowest round, so that a reader sees how far one run can be trusted.
+ * warm-up), with the range of the rounds around it, so that a reader sees how far one run can be
+ * trusted.
  *
  * @param label      who did it, e.g. {@code "ByteArrayOutputStream"}
  * @param bytesPerOp bytes allocated on the heap per operation, over all rounds
  * @param nanosPerOp median over the rounds of the wall-clock time per operation
- * @param nanosLow   the fastest round's time per operation
- * @param nanosHigh  the slowest round's time per operation
+ * @param nanosLow   the low end of the range: from five rounds up, the second-fastest round (one
+ *                   outlier each way is dropped, as a garbage collection or a preempted time slice
+ *                   would otherwise make every row look unquotable); below five, the fastest
+ * @param nanosHigh  the high end: the second-slowest round from five rounds up, else the slowest
  * @param rounds     how many rounds were measured
  */
 public record Measurement(String label, double bytesPerOp, double nanosPerOp, double nanosLow, double nanosHigh,
@@ -21,7 +24,7 @@ public record Measurement(String label, double bytesPerOp, double nanosPerOp, do
         this(label, bytesPerOp, nanosPerOp, nanosPerOp, nanosPerOp, 1);
     }
 
-    /** The median of the rounds' times per operation, with their range. */
+    /** The median of the rounds' times per operation, with their range (one outlier each way dropped from five rounds up). */
     public static Measurement ofRounds(String label, double bytesPerOp, double[] nanosPerOpByRound) {
         if (nanosPerOpByRound.length == 0) {
             throw new IllegalArgumentException("no rounds measured for " + label);
@@ -30,12 +33,14 @@ public record Measurement(String label, double bytesPerOp, double nanosPerOp, do
         Arrays.sort(sorted);
         int middle = sorted.length / 2;
         double median = sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-        return new Measurement(label, bytesPerOp, median, sorted[0], sorted[sorted.length - 1], sorted.length);
+        int trim = sorted.length >= 5 ? 1 : 0;
+        return new Measurement(label, bytesPerOp, median, sorted[trim], sorted[sorted.length - 1 - trim],
+                sorted.length);
     }
 
     /**
      * How far the rounds strayed from the median, as a fraction of it: the larger of
-     * (slowest - median) and (median - fastest), divided by the median. 0.1 reads "±10%".
+     * ({@code nanosHigh} - median) and (median - {@code nanosLow}), divided by the median. 0.1 reads "±10%".
      */
     public double spread() {
         if (nanosPerOp <= 0) {

@@ -34,7 +34,8 @@ public final class ShowcaseTable {
     /** The line to print under the table: how to read the spreads, and how many rows are too noisy to quote. */
     public String legend() {
         String how = String.format(Locale.ROOT, "Times are medians of rounds measured after warm-up, ± the farthest"
-                + " round from the median; a speed-up's spread is the sum of its two times' spreads. A speed-up"
+                + " round from the median (from 5 rounds up, the fastest and slowest round are left out of the"
+                + " spread); a speed-up's spread is the sum of its two times' spreads. A speed-up"
                 + " spread over %.0f%% is marked %s: do not quote that row.", 100 * ComparisonRow.MAX_QUOTABLE_SPREAD,
                 NOT_QUOTABLE);
         return unquotable == 0 ? how : how + " " + unquotable + " row(s) marked this run.";
