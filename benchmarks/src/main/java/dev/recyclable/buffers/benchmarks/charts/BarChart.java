@@ -95,12 +95,16 @@ public final class BarChart {
         for (int decade = (int) time.lowDecade; decade <= time.highDecade; decade++) {
             double x = time.x(Math.pow(10, decade));
             gridLine(svg, x, TOP - 8, bottom);
-            text(svg, x, 80, "middle", "fill=\"#555555\"", timesLabel(decade));
+            if (time.labelled(decade)) {
+                text(svg, x, 80, "middle", "fill=\"#555555\"", timesLabel(decade));
+            }
         }
         for (int decade = (int) bytes.lowDecade; decade <= bytes.highDecade; decade++) {
             double x = bytes.x(Math.pow(10, decade));
             gridLine(svg, x, TOP - 8, bottom);
-            text(svg, x, 80, "middle", "fill=\"#555555\"", bytesTick(decade));
+            if (bytes.labelled(decade)) {
+                text(svg, x, 80, "middle", "fill=\"#555555\"", bytesTick(decade));
+            }
         }
         double one = time.x(1);
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000000\""
@@ -118,7 +122,7 @@ public final class BarChart {
                 double end = time.x(bar.times());
                 rect(svg, TIME_LEFT, y + 2, end - TIME_LEFT, ROW - 4, color);
                 double labelAt = end;
-                if (!Double.isNaN(bar.timesLow()) && !Double.isNaN(bar.timesHigh()) && bar.timesHigh() > bar.timesLow()) {
+                if (usable(bar.timesLow()) && usable(bar.timesHigh()) && bar.timesHigh() > bar.timesLow()) {
                     double low = time.x(bar.timesLow());
                     double high = time.x(bar.timesHigh());
                     svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\""
@@ -147,18 +151,29 @@ public final class BarChart {
             }
         }
 
+        /** Every decade is labelled while they are at least 40 px apart, else every other one. */
+        boolean labelled(int decade) {
+            double perDecade = (right - left) / (highDecade - lowDecade);
+            return perDecade >= 40 || Math.floorMod(decade - (int) lowDecade, 2) == 0;
+        }
+
         double x(double value) {
             double decade = Math.log10(Math.max(value, Math.pow(10, lowDecade)));
             return left + (right - left) * (decade - lowDecade) / (highDecade - lowDecade);
         }
     }
 
+    /** The smaller of a bar and its whisker's low end, ignoring what a log axis cannot show (NaN, 0, negative). */
     private static double min(double value, double low) {
-        return Double.isNaN(low) ? value : Math.min(value, low);
+        return usable(low) ? Math.min(value, low) : value;
     }
 
     private static double max(double value, double high) {
-        return Double.isNaN(high) ? value : Math.max(value, high);
+        return usable(high) ? Math.max(value, high) : value;
+    }
+
+    private static boolean usable(double value) {
+        return value > 0 && !Double.isInfinite(value);
     }
 
     private static void gridLine(StringBuilder svg, double x, int top, int bottom) {

@@ -24,13 +24,15 @@ final class ShowcaseChart {
         List<BarChart.Bar> bars = new ArrayList<>();
         for (Entry entry : entries) {
             ComparisonRow row = entry.row();
-            String group = entry.section() + ": " + row.scenario()
-                    + (row.quotable() ? "" : " " + ShowcaseTable.NOT_QUOTABLE);
+            String scenario = row.scenario().startsWith(entry.section() + ":") ? row.scenario()
+                    : entry.section() + ": " + row.scenario();
+            String group = scenario + (row.quotable() ? "" : " " + ShowcaseTable.NOT_QUOTABLE);
             double ours = row.ours().nanosPerOp();
             double speedUp = row.speedUp();
             double spread = row.speedUpSpread();
+            // a ratio's spread, symmetric on the log scale it is drawn on
             bars.add(new BarChart.Bar(group, row.usual().label(), "usual", false, speedUp,
-                    speedUp * (1 - spread), speedUp * (1 + spread), row.usual().bytesPerOp()));
+                    speedUp / (1 + spread), speedUp * (1 + spread), row.usual().bytesPerOp()));
             bars.add(new BarChart.Bar(group, row.ours().label(), "ours", true, 1,
                     row.ours().nanosLow() / ours, row.ours().nanosHigh() / ours, row.ours().bytesPerOp()));
         }
