@@ -30,14 +30,16 @@ public final class AllocationMeter {
         threads.setThreadAllocatedMemoryEnabled(true);
     }
 
-    /** Long enough for C2 to compile a small operation, short enough for a showcase. */
+    /** CPU time long enough for C2 to compile a small operation, short enough for a showcase. */
     private static final long WARM_UP_NANOS = 300_000_000L;
+    /** However loaded the machine, a warm-up ends after this much wall time. */
+    private static final long WARM_UP_WALL_LIMIT_NANOS = 3_000_000_000L;
     /** Rounds per measurement: an odd count, so that the median is one round's own time. */
     public static final int ROUNDS = 7;
 
     /**
-     * Warms up with at least {@code repetitions} runs and at least 300 ms of them (a quick
-     * operation needs many runs before the JIT has compiled it), then measures about
+     * Warms up with at least {@code repetitions} runs and at least 300 ms of CPU time of them (a
+     * quick operation needs many runs before the JIT has compiled it), then measures about
      * {@code repetitions} runs split into {@link #ROUNDS} rounds (fewer when there are fewer
      * repetitions), and reports the median round with the fastest and slowest.
      */
@@ -57,13 +59,28 @@ public final class AllocationMeter {
         return measureInterleaved(repetitions, new String[] {firstLabel, secondLabel}, new Operation[] {first, second});
     }
 
+    /**
+     * Runs the operation at least {@code repetitions} times and for at least 300 ms of this thread's
+     * CPU time, not wall time: on a loaded machine 300 ms of wall time can be a tenth of that on the
+     * CPU, too little for the JIT to compile the operation. Bounded by {@link #WARM_UP_WALL_LIMIT_NANOS}.
+     */
+    private void warmUp(int repetitions, Operation operation) throws Exception {
+        long cpuStart = threads.getCurrentThreadCpuTime();
+        long wallEnd = System.nanoTime() + WARM_UP_WALL_LIMIT_NANOS;
+        for (int i = 1; ; i++) {
+            operation.run();
+            // the clocks are system calls: read them every 64 runs, not around every quick one
+            if (i >= repetitions && (i & 63) == 0
+                    && (threads.getCurrentThreadCpuTime() - cpuStart >= WARM_UP_NANOS || System.nanoTime() > wallEnd)) {
+                return;
+            }
+        }
+    }
+
     private Measurement[] measureInterleaved(int repetitions, String[] labels, Operation[] operations)
             throws Exception {
         for (Operation operation : operations) {
-            long warmUpEnd = System.nanoTime() + WARM_UP_NANOS;
-            for (int i = 0; i < repetitions || System.nanoTime() < warmUpEnd; i++) {
-                operation.run();
-            }
+            warmUp(repetitions, operation);
         }
         int rounds = Math.min(ROUNDS, repetitions);
         int runsPerRound = Math.max(1, repetitions / rounds);
