@@ -27,7 +27,7 @@ public final class ShowcaseRunner {
         long start = System.nanoTime();
         out.println("Recyclable Buffers showcase: the usual way vs ours, same work, measured in this JVM ("
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
-                + Runtime.getRuntime().availableProcessors() + " CPUs)");
+                + Runtime.getRuntime().availableProcessors() + " CPUs, " + loadAverage() + ")");
 
         ShowcaseContext context = new ShowcaseContext(out, new AllocationMeter());
         ShowcaseTable table = new ShowcaseTable();
@@ -79,6 +79,8 @@ public final class ShowcaseRunner {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        out.println("Machine " + loadAverage() + " at the end: above the CPU count, other work shared the cores"
+                + " and the times above are not the library's alone.");
         if (failed > 0) {
             out.printf(Locale.ROOT, "%nFAILED: %d of %d checks (%.1f s)%n", failed, checks.size(), seconds);
             out.flush();
@@ -108,6 +110,11 @@ public final class ShowcaseRunner {
         } catch (IOException | RuntimeException e) {
             out.println("Chart not written to " + file + ": " + e);
         }
+    }
+
+    private static String loadAverage() {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? "load average unknown" : String.format(Locale.ROOT, "load average %.1f", load);
     }
 
     private static String describe(PoolStats stats) {
