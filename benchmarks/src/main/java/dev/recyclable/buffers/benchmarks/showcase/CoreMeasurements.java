@@ -39,8 +39,14 @@ import java.util.function.Consumer;
  */
 final class CoreMeasurements {
     static final int PIECE = 4096;
-    /** Roughly how many bytes each measurement writes, so that every size gets enough rounds. */
-    private static final long BYTES_PER_MEASUREMENT = 128L << 20;
+    /**
+     * Content written per round: 64 MiB, so that the usual way allocates about 128 MiB per round,
+     * about what the young generation holds. Every round then pays for its share of collections, as
+     * a 300 ms JMH iteration does, instead of one round paying for a whole collection and the next for
+     * none. Byte-by-byte writing costs per byte, not per allocation: 8 MiB per round keeps it short.
+     */
+    private static final long BYTES_PER_ROUND = 64L << 20;
+    private static final long BYTES_PER_ROUND_BYTE_BY_BYTE = 8L << 20;
 
     /**
      * JMH's fork settings scaled down: the same collector (G1) and a fixed, pre-touched heap, so that
@@ -52,8 +58,10 @@ final class CoreMeasurements {
     static final List<String> JVM_FLAGS = List.of("-XX:+UseG1GC", "-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch");
 
     record Workload(String scenario, int totalBytes, int pieceBytes) {
+        /** Runs per measurement: {@link AllocationMeter#ROUNDS} rounds of at least two runs each. */
         int repetitions() {
-            return (int) Math.max(2L * AllocationMeter.ROUNDS, Math.min(50_000, BYTES_PER_MEASUREMENT / totalBytes));
+            long perRound = (pieceBytes == 1 ? BYTES_PER_ROUND_BYTE_BY_BYTE : BYTES_PER_ROUND) / totalBytes;
+            return AllocationMeter.ROUNDS * (int) Math.max(2, Math.min(20_000, perRound));
         }
     }
 
