@@ -62,7 +62,8 @@ public final class AllocationMeter {
     /**
      * Runs the operation at least {@code repetitions} times and for at least 300 ms of this thread's
      * CPU time, not wall time: on a loaded machine 300 ms of wall time can be a tenth of that on the
-     * CPU, too little for the JIT to compile the operation. Bounded by {@link #WARM_UP_WALL_LIMIT_NANOS}.
+     * CPU, too little for the JIT to compile the operation. Then on until two batches of runs agree
+     * within 10%. Bounded by {@link #WARM_UP_WALL_LIMIT_NANOS}.
      */
     private void warmUp(int repetitions, Operation operation) throws Exception {
         long cpuStart = threads.getCurrentThreadCpuTime();
@@ -72,8 +73,23 @@ public final class AllocationMeter {
             // the clocks are system calls: read them every 64 runs, not around every quick one
             if (i >= repetitions && (i & 63) == 0
                     && (threads.getCurrentThreadCpuTime() - cpuStart >= WARM_UP_NANOS || System.nanoTime() > wallEnd)) {
+                break;
+            }
+        }
+        // then until two batches in a row agree within 10%: on a loaded machine the JIT's threads may
+        // still be compiling when this thread's 300 ms are up, and a round measured then is not steady
+        int batch = Math.max(1, repetitions / ROUNDS);
+        double previous = Double.NaN;
+        while (System.nanoTime() < wallEnd) {
+            long start = System.nanoTime();
+            for (int i = 0; i < batch; i++) {
+                operation.run();
+            }
+            double perOp = (double) (System.nanoTime() - start) / batch;
+            if (Math.abs(perOp - previous) <= 0.1 * Math.min(perOp, previous)) {
                 return;
             }
+            previous = perOp;
         }
     }
 
