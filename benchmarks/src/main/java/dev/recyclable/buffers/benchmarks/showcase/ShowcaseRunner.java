@@ -99,7 +99,8 @@ public final class ShowcaseRunner {
                 Path.of(System.getProperty("java.io.tmpdir"), "recyclable-buffers-showcase.svg").toString()));
         String subtitle = "measured in this run (" + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
-                + " CPUs); times are medians of rounds after warm-up";
+                + " CPUs, " + loadAverage() + "); times are medians of rounds after warm-up; (noisy): spread over "
+                + Math.round(100 * ComparisonRow.MAX_QUOTABLE_SPREAD) + "%, do not quote";
         try {
             Path dir = file.toAbsolutePath().getParent();
             if (dir != null) {
