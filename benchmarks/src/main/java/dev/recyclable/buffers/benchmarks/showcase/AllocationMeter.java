@@ -33,7 +33,7 @@ public final class AllocationMeter {
     /** CPU time long enough for C2 to compile a small operation, short enough for a showcase. */
     private static final long WARM_UP_NANOS = 300_000_000L;
     /** However loaded the machine, a warm-up ends after this much wall time. */
-    private static final long WARM_UP_WALL_LIMIT_NANOS = 3_000_000_000L;
+    private static final long WARM_UP_WALL_LIMIT_NANOS = 1_500_000_000L;
     /** Rounds per measurement: an odd count, so that the median is one round's own time. */
     public static final int ROUNDS = 7;
 

@@ -43,10 +43,10 @@ final class CoreMeasurements {
      * Content written per round: 64 MiB, so that the usual way allocates about 128 MiB per round,
      * about what the young generation holds. Every round then pays for its share of collections, as
      * a 300 ms JMH iteration does, instead of one round paying for a whole collection and the next for
-     * none. Byte-by-byte writing costs per byte, not per allocation: 8 MiB per round keeps it short.
+     * none. Byte-by-byte writing costs per byte, not per allocation: 4 MiB per round keeps it short.
      */
     private static final long BYTES_PER_ROUND = 64L << 20;
-    private static final long BYTES_PER_ROUND_BYTE_BY_BYTE = 8L << 20;
+    private static final long BYTES_PER_ROUND_BYTE_BY_BYTE = 4L << 20;
 
     /**
      * JMH's fork settings scaled down: the same collector (G1) and a fixed, pre-touched heap, so that
