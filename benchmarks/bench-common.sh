@@ -49,7 +49,7 @@ run_jmh() {
 
 render_tables() {
   echo "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"
-  java -cp "$jar" dev.recyclable.buffers.benchmarks.report.BenchmarksReport "$out"/*.json > "$out/tables.md"
+  java -cp "$jar" dev.recyclable.buffers.benchmarks.report.BenchmarksReport --charts "$out/charts" "$out"/*.json > "$out/tables.md"
   echo
   cat "$out/machine.txt"
   echo

@@ -569,6 +569,37 @@ public final class RecyclableOutputStream extends OutputStream {
         return new PooledArray(pool, copy, length, tag());
     }
 
+    /**
+     * A view to hand to a wrapper that closes its target ({@code GZIPOutputStream},
+     * {@code DataOutputStream}, {@code ObjectOutputStream}, {@code OutputStreamWriter},
+     * {@code PrintStream}, {@code ZipOutputStream}, a Jackson {@code JsonGenerator}): writes go
+     * to this stream, and closing the view ends only the view, so the content is still here
+     * after the wrapper's try block:
+     *
+     * <pre>{@code
+     * try (RecyclableOutputStream out = pool.newStream("export")) {
+     *     try (GZIPOutputStream gz = new GZIPOutputStream(out.shielded())) {
+     *         gz.write(data);
+     *     }                                   // gzip trailer written; out stays open
+     *     out.writeTo(channel);
+     * }                                       // chunks go back to the pool here
+     * }</pre>
+     *
+     * <p>Why a shield rather than a {@code close()} that only seals: {@code close()} is where
+     * pooled memory goes back, and try-with-resources on the stream itself must keep doing that.
+     * The shield marks the one place where a wrapper is allowed to close without owning the
+     * memory, as {@code ByteArrayOutputStream}'s no-op {@code close()} does implicitly and
+     * commons-io's {@code CloseShieldOutputStream} explicitly. Ownership does not change: the
+     * creator of this stream still closes it. A write through a closed view throws; take one view
+     * per wrapper. The view allocates one small object and adds no reference count.
+     *
+     * @throws IllegalStateException if the stream is closed
+     */
+    public OutputStream shielded() {
+        ensureOpenUnchecked();
+        return new ShieldedOutputStream(this);
+    }
+
     // ------------------------------------------------------------------ random access (package-private, for ContentChannel/ContentInputStream)
 
     /** The content length: everything before the tail, plus what the tail holds. */
@@ -880,7 +911,9 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     private String closedMessage() {
-        return describe() + " is closed";
+        // the usual way to get here: try (var gz = new GZIPOutputStream(out)) {...} closed it
+        return describe() + " is closed (a wrapper such as GZIPOutputStream, ObjectOutputStream or a JsonGenerator"
+                + " closes its target: give it out.shielded() instead, and close the stream itself once done)";
     }
 
     private BufferLimitExceededException sizeCapExceeded(long requested) {

@@ -1,6 +1,8 @@
 package dev.recyclable.buffers.benchmarks.report;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -13,22 +15,59 @@ import java.util.Set;
  * met/missed verdicts, then the tiny-stream and pool-contention benchmarks.
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar
- * dev.recyclable.buffers.benchmarks.report.BenchmarksReport results/*.json > tables.md}
+ * dev.recyclable.buffers.benchmarks.report.BenchmarksReport [--charts <dir>] results/*.json > tables.md};
+ * with {@code --charts} it also writes one SVG chart per stream size into that directory.
  */
 public final class BenchmarksReport {
     private BenchmarksReport() {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length == 0) {
-            System.err.println("usage: BenchmarksReport <jmh-result.json>...");
+        Path chartDir = null;
+        List<JmhResult> results = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--charts") && i + 1 < args.length) {
+                chartDir = Path.of(args[++i]);
+            } else {
+                results.addAll(JmhResult.read(Path.of(args[i])));
+            }
+        }
+        if (results.isEmpty()) {
+            System.err.println("usage: BenchmarksReport [--charts <dir>] <jmh-result.json>...");
             System.exit(2);
         }
-        List<JmhResult> results = new ArrayList<>();
-        for (String arg : args) {
-            results.addAll(JmhResult.read(Path.of(arg)));
-        }
         System.out.print(render(results));
+        if (chartDir != null) {
+            for (Path chart : writeCharts(results, chartDir)) {
+                System.err.println("wrote " + chart);
+            }
+        }
+    }
+
+    /**
+     * Writes one SVG chart per stream size ({@code stream-64KiB.svg}, ...) into {@code dir}: each
+     * contender's time as a multiple of the arraycopy limit, and its bytes per op.
+     *
+     * @return the files written
+     */
+    static List<Path> writeCharts(List<JmhResult> results, Path dir) throws IOException {
+        Grid streams = new Grid(results, "StreamWriteBenchmark");
+        Set<String> vms = new LinkedHashSet<>();
+        int minSamples = Integer.MAX_VALUE;
+        for (JmhResult result : results) {
+            vms.add("JDK " + result.jdk());
+            minSamples = Math.min(minSamples, result.samples());
+        }
+        String subtitle = "JMH StreamWriteBenchmark, " + String.join(", ", vms) + "; medians over at least "
+                + minSamples + " iterations per cell; bytes per op from -prof gc";
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (java.util.Map.Entry<String, String> chart : ReportCharts.render(streams, subtitle).entrySet()) {
+            Path file = dir.resolve(chart.getKey());
+            Files.writeString(file, chart.getValue(), StandardCharsets.UTF_8);
+            written.add(file);
+        }
+        return written;
     }
 
     static String render(List<JmhResult> results) {

@@ -8,4 +8,25 @@ package dev.recyclable.buffers.benchmarks.showcase;
  * @param ours     the same job with Recyclable Buffers
  */
 public record ComparisonRow(String scenario, Measurement usual, Measurement ours) {
+    /**
+     * Beyond this spread of the speed-up a row is marked as not quotable. Run to run, JMH's own quick
+     * cells move by up to about 20% on these shared machines (BENCHMARKS.md), so a showcase ratio that
+     * wanders further than that says more about the machine at that moment than about the code.
+     */
+    public static final double MAX_QUOTABLE_SPREAD = 0.20;
+
+    /** Usual time over our time: above 1, ours is faster. */
+    public double speedUp() {
+        return usual.nanosPerOp() / ours.nanosPerOp();
+    }
+
+    /** The speed-up's own spread: the two measurements' spreads add up in a ratio. */
+    public double speedUpSpread() {
+        return usual.spread() + ours.spread();
+    }
+
+    /** Whether the speed-up is steady enough to quote (see {@link #MAX_QUOTABLE_SPREAD}). */
+    public boolean quotable() {
+        return speedUpSpread() <= MAX_QUOTABLE_SPREAD;
+    }
 }

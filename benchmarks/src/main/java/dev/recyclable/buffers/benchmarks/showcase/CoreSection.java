@@ -2,43 +2,20 @@ package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.benchmarks.core.DiscardingOutputStream;
-import dev.recyclable.buffers.benchmarks.core.Writers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 
 /**
  * The core comparison: fill a stream the way a serializer does, hand its content to a consumer,
  * let it go; once with {@link ByteArrayOutputStream}, once with a {@link RecyclableOutputStream}
- * from {@link BufferPool#shared()} on its embedded defaults.
+ * from {@link BufferPool#shared()} on its embedded defaults. Content is checked here; times and
+ * allocation are measured in a JVM of its own ({@link CoreMeasurements}).
  */
 public final class CoreSection implements ShowcaseSection {
-    private static final int PIECE = 4096;
-    /** Roughly how many bytes each measurement writes, so that every size gets a stable average. */
-    private static final long BYTES_PER_MEASUREMENT = 128L << 20;
-
-    private record Workload(String scenario, int totalBytes, int pieceBytes) {
-    }
-
-    private static final List<Workload> WORKLOADS = List.of(
-            new Workload("1 KiB, one write", 1024, 1024),
-            new Workload("64 KiB in 4 KiB writes", 64 << 10, PIECE),
-            new Workload("64 KiB byte by byte", 64 << 10, 1),
-            new Workload("1 MiB in 4 KiB writes", 1 << 20, PIECE),
-            new Workload("16 MiB in 4 KiB writes", 16 << 20, PIECE));
-
-    private final byte[] piece = new byte[PIECE];
-    /** The consumer: counts what it is given, so the work cannot be skipped, and keeps nothing. */
-    private final DiscardingOutputStream sink = new DiscardingOutputStream();
-
-    public CoreSection() {
-        new SplittableRandom(42).nextBytes(piece);
-    }
+    private final CoreMeasurements work = new CoreMeasurements();
 
     @Override
     public String name() {
@@ -49,51 +26,56 @@ public final class CoreSection implements ShowcaseSection {
     public SectionResult run(ShowcaseContext context) throws Exception {
         BufferPool pool = BufferPool.shared();
         SectionResult result = new SectionResult();
-        for (Workload workload : WORKLOADS) {
-            context.progress(workload.scenario() + ": checking content, then measuring both ways");
+        for (CoreMeasurements.Workload workload : CoreMeasurements.WORKLOADS) {
+            context.progress(workload.scenario() + ": checking content");
             result.check(sameContent(pool, workload));
-            int repetitions = (int) Math.max(8, Math.min(50_000, BYTES_PER_MEASUREMENT / workload.totalBytes()));
-            Measurement usual = context.meter().measure("ByteArrayOutputStream", repetitions, () -> {
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                fill(out, workload);
-                out.writeTo(sink);
-            });
-            Measurement ours = context.meter().measure("RecyclableOutputStream", repetitions, () -> {
-                try (RecyclableOutputStream out = pool.newStream()) {
-                    fill(out, workload);
-                    out.writeTo(sink);
-                }
-            });
-            result.row(new ComparisonRow(workload.scenario(), usual, ours));
-            result.check(Check.of("core: " + workload.scenario() + ": RecyclableOutputStream allocates at most "
+        }
+        context.progress("measuring in a JVM of its own (" + String.join(" ", CoreMeasurements.JVM_FLAGS) + ")");
+        List<ComparisonRow> rows;
+        String where;
+        try {
+            CoreMeasurements.Forked forked = CoreMeasurements.inForkedJvm(context::progress);
+            rows = forked.rows();
+            where = "in a forked JVM with a fixed heap (" + String.join(" ", CoreMeasurements.JVM_FLAGS) + ")";
+            if (forked.bytesInUse() != 0 || forked.leaks() != 0) {
+                throw new IllegalStateException("the measuring JVM's shared pool ended with " + forked.bytesInUse()
+                        + " bytes in use and " + forked.leaks() + " leaks");
+            }
+        } catch (IOException e) {
+            context.progress("could not fork a JVM (" + e.getMessage().lines().findFirst().orElse("") + "):"
+                    + " measuring in this one, where heap growth inflates the usual way's times");
+            rows = work.measureAll(context.meter(), context::progress);
+            where = "in this JVM, because no JVM could be forked: its heap grows while measuring, so the usual"
+                    + " way's times include page faults and the speed-ups are inflated";
+        }
+        for (ComparisonRow row : rows) {
+            result.row(row);
+            result.check(Check.of("core: " + row.scenario() + ": RecyclableOutputStream allocates at most "
                             + "a tenth of what ByteArrayOutputStream does",
-                    ours.bytesPerOp() <= usual.bytesPerOp() / 10,
-                    String.format(Locale.ROOT, "%.0f B/op vs %.0f B/op", ours.bytesPerOp(), usual.bytesPerOp())));
+                    row.ours().bytesPerOp() <= row.usual().bytesPerOp() / 10,
+                    String.format(Locale.ROOT, "%.0f B/op vs %.0f B/op", row.ours().bytesPerOp(),
+                            row.usual().bytesPerOp())));
         }
         result.note("core: writes go through an OutputStream-typed method, as to a serializer; content is consumed "
-                + "with writeTo into a discarding stream. Times are single-run averages on this machine: "
-                + "BENCHMARKS.md has the JMH numbers.");
+                + "with writeTo into a discarding stream. Measured " + where + "; each time is the median of "
+                + AllocationMeter.ROUNDS + " rounds after at least 300 ms of warm-up, ± the farthest round. "
+                + "BENCHMARKS.md has the JMH numbers for the same cells (BAOS writeTo / ours).");
         return result;
     }
 
     /** Both ways must produce exactly the bytes written, in order. */
-    private Check sameContent(BufferPool pool, Workload workload) throws IOException {
+    private Check sameContent(BufferPool pool, CoreMeasurements.Workload workload) throws IOException {
         ByteArrayOutputStream usual = new ByteArrayOutputStream();
-        fill(usual, workload);
+        work.fill(usual, workload);
         ByteArrayOutputStream copy = new ByteArrayOutputStream(workload.totalBytes());
         long length;
         try (RecyclableOutputStream ours = pool.newStream("showcase")) {
-            fill(ours, workload);
+            work.fill(ours, workload);
             length = ours.length();
             ours.writeTo(copy);
         }
         boolean same = length == workload.totalBytes() && Arrays.equals(usual.toByteArray(), copy.toByteArray());
         return Check.of("core: " + workload.scenario() + ": content identical to ByteArrayOutputStream's", same,
                 same ? workload.totalBytes() + " bytes" : "length " + length + ", expected " + workload.totalBytes());
-    }
-
-    /** The serializer: sees only an OutputStream (the benchmarks' writer, the same workload shape). */
-    private void fill(OutputStream out, Workload workload) throws IOException {
-        Writers.write(out, piece, workload.pieceBytes(), workload.totalBytes());
     }
 }

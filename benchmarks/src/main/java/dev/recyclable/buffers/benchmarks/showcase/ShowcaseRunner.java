@@ -2,7 +2,11 @@ package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.PoolStats;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,12 +27,13 @@ public final class ShowcaseRunner {
         long start = System.nanoTime();
         out.println("Recyclable Buffers showcase: the usual way vs ours, same work, measured in this JVM ("
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
-                + Runtime.getRuntime().availableProcessors() + " CPUs)");
+                + Runtime.getRuntime().availableProcessors() + " CPUs, " + loadAverage() + ")");
 
         ShowcaseContext context = new ShowcaseContext(out, new AllocationMeter());
         ShowcaseTable table = new ShowcaseTable();
         List<Check> checks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<ShowcaseChart.Entry> charted = new ArrayList<>();
         List<ShowcaseSection> sections = ShowcaseSections.discover();
         for (int i = 0; i < sections.size(); i++) {
             ShowcaseSection section = sections.get(i);
@@ -38,6 +43,7 @@ public final class ShowcaseRunner {
                 SectionResult result = section.run(context);
                 for (ComparisonRow row : result.rows()) {
                     table.add(section.name(), row);
+                    charted.add(new ShowcaseChart.Entry(section.name(), row));
                 }
                 checks.addAll(result.checks());
                 notes.addAll(result.notes());
@@ -54,6 +60,8 @@ public final class ShowcaseRunner {
 
         out.println();
         out.print(table.render());
+        out.println(table.legend());
+        writeChart(charted);
         out.println();
         for (String note : notes) {
             out.println(note);
@@ -71,6 +79,8 @@ public final class ShowcaseRunner {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        out.println("Machine " + loadAverage() + " at the end: above the CPU count, other work shared the cores"
+                + " and the times above are not the library's alone.");
         if (failed > 0) {
             out.printf(Locale.ROOT, "%nFAILED: %d of %d checks (%.1f s)%n", failed, checks.size(), seconds);
             out.flush();
@@ -78,6 +88,34 @@ public final class ShowcaseRunner {
         }
         out.printf(Locale.ROOT, "%nAll %d checks passed (%.1f s).%n", checks.size(), seconds);
         return true;
+    }
+
+    /** Draws the rows as an SVG chart; a chart that cannot be written is reported, never fatal. */
+    private void writeChart(List<ShowcaseChart.Entry> charted) {
+        if (charted.isEmpty()) {
+            return;
+        }
+        Path file = Path.of(System.getProperty(ShowcaseChart.PATH_PROPERTY,
+                Path.of(System.getProperty("java.io.tmpdir"), "recyclable-buffers-showcase.svg").toString()));
+        String subtitle = "measured in this run (" + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
+                + " CPUs, " + loadAverage() + "); times are medians of rounds after warm-up; (noisy): spread over "
+                + Math.round(100 * ComparisonRow.MAX_QUOTABLE_SPREAD) + "%, do not quote";
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            Files.writeString(file, ShowcaseChart.render(charted, subtitle), StandardCharsets.UTF_8);
+            out.println("Chart of these rows: " + file.toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            out.println("Chart not written to " + file + ": " + e);
+        }
+    }
+
+    private static String loadAverage() {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? "load average unknown" : String.format(Locale.ROOT, "load average %.1f", load);
     }
 
     private static String describe(PoolStats stats) {

@@ -17,10 +17,33 @@ public final class ShowcaseTable {
         Measurement ours = row.ours();
         lines.add(new String[] {
             section, row.scenario(),
-            usual.label(), bytes(usual.bytesPerOp()), time(usual.nanosPerOp()),
-            ours.label(), bytes(ours.bytesPerOp()), time(ours.nanosPerOp()),
+            usual.label(), bytes(usual.bytesPerOp()), timeWithSpread(usual),
+            ours.label(), bytes(ours.bytesPerOp()), timeWithSpread(ours),
             saved(usual.bytesPerOp(), ours.bytesPerOp()),
-            String.format(Locale.ROOT, "%.1fx", usual.nanosPerOp() / ours.nanosPerOp())});
+            String.format(Locale.ROOT, "%.1fx ±%.0f%%%s", row.speedUp(), 100 * row.speedUpSpread(),
+                    row.quotable() ? "" : " " + NOT_QUOTABLE)});
+        if (!row.quotable()) {
+            unquotable++;
+        }
+    }
+
+    /** Marks a speed-up whose spread is too wide to quote. */
+    static final String NOT_QUOTABLE = "(noisy)";
+    private int unquotable;
+
+    /** The line to print under the table: how to read the spreads, and how many rows are too noisy to quote. */
+    public String legend() {
+        String how = String.format(Locale.ROOT, "Times are medians of rounds measured after warm-up, ± the farthest"
+                + " round from the median (from 5 rounds up, the fastest and slowest round are left out of the"
+                + " spread); a speed-up's spread is the sum of its two times' spreads. A speed-up"
+                + " spread over %.0f%% is marked %s: do not quote that row.", 100 * ComparisonRow.MAX_QUOTABLE_SPREAD,
+                NOT_QUOTABLE);
+        return unquotable == 0 ? how : how + " " + unquotable + " row(s) marked this run.";
+    }
+
+    private static String timeWithSpread(Measurement m) {
+        return m.rounds() > 1 ? time(m.nanosPerOp()) + String.format(Locale.ROOT, " ±%.0f%%", 100 * m.spread())
+                : time(m.nanosPerOp());
     }
 
     public boolean isEmpty() {

@@ -141,9 +141,12 @@ public final class SshSection implements ShowcaseSection {
 
     /**
      * Bytes allocated per operation summed over all JVM threads but the in-process server's, and time per
-     * operation; warms up with as many runs as it measures.
+     * operation (the median of five rounds); warms up with as many runs as it measures.
      */
     static final class AllThreadsMeter {
+        /** Rounds per measurement; the time reported is their median. */
+        private static final int ROUNDS = 5;
+
         private final com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -157,11 +160,16 @@ public final class SshSection implements ShowcaseSection {
             }
             long[] ids = threads.getAllThreadIds();
             long[] before = threads.getThreadAllocatedBytes(ids);
-            long start = System.nanoTime();
-            for (int i = 0; i < runs; i++) {
-                operation.run();
+            int rounds = Math.min(ROUNDS, runs);
+            int perRound = runs / rounds;
+            double[] nanosPerOp = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                long start = System.nanoTime();
+                for (int i = 0; i < perRound; i++) {
+                    operation.run();
+                }
+                nanosPerOp[r] = (double) (System.nanoTime() - start) / perRound;
             }
-            long elapsed = System.nanoTime() - start;
             long[] after = threads.getThreadAllocatedBytes(ids);
             long allocated = 0;
             for (int i = 0; i < ids.length; i++) {
@@ -171,7 +179,7 @@ public final class SshSection implements ShowcaseSection {
                     allocated += after[i] - before[i];
                 }
             }
-            return new Measurement(label, (double) allocated / runs, (double) elapsed / runs);
+            return Measurement.ofRounds(label, (double) allocated / ((long) rounds * perRound), nanosPerOp);
         }
     }
 }

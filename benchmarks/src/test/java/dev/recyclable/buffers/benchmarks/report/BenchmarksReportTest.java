@@ -82,6 +82,28 @@ class BenchmarksReportTest {
     }
 
     @Test
+    void writesOneChartPerStreamSizeWithEachContenderAgainstTheLimit(@TempDir Path dir) throws Exception {
+        List<JmhResult> results = read(dir,
+                cell("arraycopyLimit", 65536, 4096, "ns/op", "[[1000.0]]", "[[0.0]]"),
+                cell("recyclable", 65536, 4096, "ns/op", "[[1200.0]]", "[[57.0]]"),
+                cell("baosWriteTo", 65536, 4096, "ns/op", "[[9000.0]]", "[[126976.0]]"),
+                cell("arraycopyLimit", 1048576, 128, "ns/op", "[[20000.0]]", "[[0.0]]"),
+                cell("recyclable", 1048576, 128, "ns/op", "[[30000.0]]", "[[56.0]]"));
+
+        List<Path> charts = BenchmarksReport.writeCharts(results, dir.resolve("charts"));
+
+        assertEquals(List.of("stream-64KiB.svg", "stream-1MiB.svg"),
+                charts.stream().map(p -> p.getFileName().toString()).toList());
+        org.w3c.dom.Document small = dev.recyclable.buffers.benchmarks.charts.SvgDocuments.parse(Files.readString(charts.get(0)));
+        List<String> texts = dev.recyclable.buffers.benchmarks.charts.SvgDocuments.texts(small);
+        assertTrue(texts.containsAll(List.of("RecyclableOutputStream", "BAOS writeTo", "1.20x", "9.00x", "57 B",
+                "124 KiB")), texts.toString());
+        assertTrue(texts.stream().noneMatch(t -> t.equals("arraycopy limit")), "the limit is the 1x line, not a bar");
+        String large = Files.readString(charts.get(1));
+        assertTrue(large.contains(">1.50x<"), large);
+    }
+
+    @Test
     void rejectsMalformedJsonWithItsOffset() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.parse("[1, 2"));
         assertTrue(e.getMessage().contains("offset 5"), e.getMessage());
