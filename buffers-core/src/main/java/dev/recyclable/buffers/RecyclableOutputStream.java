@@ -590,7 +590,7 @@ public final class RecyclableOutputStream extends OutputStream {
         while (src.hasRemaining() && pos < contentLength()) {
             c = chunkAt(pos, c);
             int at = (int) (pos - c.offset);
-            int n = (int) Math.min(src.remaining(), lengthOf(c) - at);
+            int n = Math.min(src.remaining(), lengthOf(c) - at);
             c.buffer.put(at, src, src.position(), n);
             src.position(src.position() + n);
             pos += n;
