@@ -9,6 +9,10 @@
  * <p>Packages added later (fan-out, bulk transfer) add their own {@code exports} line here: a descriptor
  * cannot export a package that does not exist yet.
  */
+// sshj has no module descriptor (an automatic module, com.hierynomus.sshj), yet its types are in our API:
+// requires transitive is still right, so that callers read it; javac warns because automatic modules
+// have no stable descriptor of their own
+@SuppressWarnings("requires-transitive-automatic")
 module dev.recyclable.buffers.ssh {
     requires transitive dev.recyclable.buffers;
     requires transitive com.hierynomus.sshj;

@@ -654,7 +654,7 @@ public final class RecyclableOutputStream extends OutputStream {
                 c = replaceFrozen(c, lengthOf(c));
             }
             int at = (int) (pos - c.offset);
-            int n = (int) Math.min(src.remaining(), lengthOf(c) - at);
+            int n = Math.min(src.remaining(), lengthOf(c) - at);
             c.buffer.put(at, src, src.position(), n);
             src.position(src.position() + n);
             pos += n;

@@ -14,6 +14,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * the class path; Agrona 2.x also needs the JVM flag
  * {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}.
  */
+// Its signatures show org.agrona types while module-info requires it static, not transitive: the view is
+// optional, so a module that calls it requires org.agrona itself (javac's "exports" lint says otherwise)
+@SuppressWarnings("exports")
 public final class AgronaViews {
     private AgronaViews() {
     }

@@ -15,6 +15,9 @@ import java.util.List;
 /**
  * Netty views of a stream's content. Needs {@code io.netty:netty-buffer} on the class path.
  */
+// Its signatures show io.netty.buffer types while module-info requires it static, not transitive: the view is
+// optional, so a module that calls it requires io.netty.buffer itself (javac's "exports" lint says otherwise)
+@SuppressWarnings("exports")
 public final class NettyViews {
     private NettyViews() {
     }

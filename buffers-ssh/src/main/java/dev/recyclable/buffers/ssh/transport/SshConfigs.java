@@ -66,7 +66,6 @@ public final class SshConfigs {
      * {@code config} with the given cipher and MAC factories moved (or added) to the front, in this order, and
      * allocation-free padding randomness ({@link KeystreamRandom}). For benchmarks and tuning.
      */
-    @SafeVarargs
     public static DefaultConfig preferring(DefaultConfig config, Factory.Named<?>... first) {
         List<Factory.Named<Cipher>> ciphers = new ArrayList<>();
         List<Factory.Named<MAC>> macs = new ArrayList<>();

@@ -35,6 +35,7 @@ class ReadmeDeflateExampleTest {
         frame.write(compressed);
         byte[] wire = frame.toByteArray();
 
+        // README:begin deflate
         PerMessageDeflate deflate = PerMessageDeflate.negotiateAsServer(offers, DeflateOptions.DEFAULT).orElse(null);
         String answer = deflate == null ? null : deflate.headerValue(); // Sec-WebSocket-Extensions of the 101
         try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, listener,
@@ -43,6 +44,7 @@ class ReadmeDeflateExampleTest {
                      deflate == null ? null : deflate.newDeflater())) {
             decoder.feed(wire, 0, wire.length);
         }
+        // README:end deflate
 
         assertEquals("permessage-deflate", answer);
         assertEquals(List.of("hello, hello, hello"), received);

@@ -13,15 +13,16 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * README's SSH snippet, verbatim, so that the build proves it compiles (it names hosts that do not exist, so it
- * is compiled, not run; the calls it makes are exercised by the tests of each class).
+ * The SSH code README.md shows, compiled with the tests; buffers-core's ReadmeSnippetsTest checks that the
+ * README block marked {@code <!-- snippet: this file#name -->} matches the region {@code name} here.
  */
-final class ReadmeSshSnippet {
+@SuppressWarnings("unused") // compiled, not called: the README's variables are this method's parameters
+final class ReadmeSnippets {
 
-    private ReadmeSshSnippet() {
-    }
+    private ReadmeSnippets() {}
 
-    static void readme() throws IOException {
+    static void ssh() throws IOException {
+        // README:begin ssh
         HostKeyPolicy hostKeys = HostKeyPolicy.knownHosts(Path.of("/etc/deploy/known_hosts"));
         // or HostKeyPolicy.pinnedFingerprint("SHA256:...") as `ssh-keygen -l -f key.pub` prints it
         SshCredentials deploy = SshCredentials.privateKey("deploy", Path.of("/etc/deploy/id_ed25519"));
@@ -37,5 +38,6 @@ final class ReadmeSshSnippet {
              FanoutRun run = fleet.start(targets, "uptime")) {
             for (TargetResult t : run) { try (t) { /* in completion order */ } }
         }
+        // README:end ssh
     }
 }

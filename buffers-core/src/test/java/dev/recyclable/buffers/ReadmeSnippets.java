@@ -1,0 +1,39 @@
+package dev.recyclable.buffers;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The code README.md shows, compiled with the tests. Each region between {@code // README:begin name} and
+ * {@code // README:end name} must match the README block marked {@code <!-- snippet: this file#name -->}
+ * (whitespace aside): {@link ReadmeSnippetsTest} checks it. Change both together.
+ */
+@SuppressWarnings("unused") // compiled, not called: the README's variables are this method's parameters
+final class ReadmeSnippets {
+
+    interface Serializer {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private ReadmeSnippets() {}
+
+    static void usage(Serializer serializer, WritableByteChannel socketChannel, FileChannel fileChannel)
+            throws IOException {
+        // README:begin usage
+        BufferPool pool = BufferPool.shared();                 // or BufferPool.builder()...build()
+        try (RecyclableOutputStream out = pool.newStream("report")) {
+            try (var gz = new GZIPOutputStream(out.shielded())) { // a wrapper that closes its target gets the
+                serializer.writeTo(gz);                        // shielded view: its close() leaves out open
+            }
+            out.writeTo(socketChannel);                        // zero-copy from the pooled chunks
+            try (ByteBufferView view = out.byteBuffers()) {    // or gather them yourself
+                fileChannel.write(view.buffers());
+            }
+        }                                                      // chunks go back to the pool here
+        assert pool.stats().bytesInUse() == 0;
+        // README:end usage
+    }
+}
