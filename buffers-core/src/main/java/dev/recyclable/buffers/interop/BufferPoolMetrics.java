@@ -41,6 +41,8 @@ import java.util.function.ToDoubleFunction;
  * counters when the registry polls it. As with Micrometer's own binders, the registry holds the
  * pool weakly; the meters of a pool nothing else references read {@code NaN}.
  */
+// micrometer is an optional (requires static) dependency: its types in our signatures are the point
+@SuppressWarnings("exports")
 public final class BufferPoolMetrics implements MeterBinder {
     private static final String PREFIX = "buffers.pool.";
 
