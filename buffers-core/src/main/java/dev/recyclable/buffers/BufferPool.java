@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
@@ -40,6 +55,7 @@ public final class BufferPool {
 
     /** The largest size class kept idle; a contiguous copy larger than this is not pooled. */
     static final int MAX_POOLED_SIZE = 1 << 30;
+
     private static final int MAX_CHUNK_SIZE_LIMIT = 1 << 24;
     private static final int MIN_CHUNK_SIZE_LIMIT = 64;
 
@@ -152,8 +168,7 @@ public final class BufferPool {
         long inUse = bytesAllocated.sum() - bytesDropped.sum() - idleNow;
         long reused = idle.pops();
         long allocated = chunksAllocated.sum();
-        return new PoolStats(inUse, idleNow, reused + allocated, reused, allocated,
-                dropped, leaks.sum());
+        return new PoolStats(inUse, idleNow, reused + allocated, reused, allocated, dropped, leaks.sum());
     }
 
     /** Releases every idle chunk to the garbage collector. Chunks in use are not affected. */
@@ -344,8 +359,7 @@ public final class BufferPool {
         void deliver(BufferPoolListener listener);
     }
 
-    private static final BufferPoolListener NO_LISTENER = new BufferPoolListener() {
-    };
+    private static final BufferPoolListener NO_LISTENER = new BufferPoolListener() {};
 
     @Override
     public String toString() {
@@ -372,8 +386,7 @@ public final class BufferPool {
         private BufferPoolListener listener = NO_LISTENER;
         private Duration idleDecay = Duration.ofSeconds(60);
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** The first and smallest chunk of a stream: a power of two, 64 B to 16 MiB. Default 1 KiB. */
         public Builder minChunkSize(int bytes) {
@@ -445,9 +458,11 @@ public final class BufferPool {
 
         /** Validates the settings and builds the pool. */
         public BufferPool build() {
-            if (!isPowerOfTwo(minChunkSize) || minChunkSize < MIN_CHUNK_SIZE_LIMIT || minChunkSize > MAX_CHUNK_SIZE_LIMIT) {
-                throw new IllegalArgumentException("minChunkSize must be a power of two from "
-                        + MIN_CHUNK_SIZE_LIMIT + " to " + MAX_CHUNK_SIZE_LIMIT + ": " + minChunkSize);
+            if (!isPowerOfTwo(minChunkSize)
+                    || minChunkSize < MIN_CHUNK_SIZE_LIMIT
+                    || minChunkSize > MAX_CHUNK_SIZE_LIMIT) {
+                throw new IllegalArgumentException("minChunkSize must be a power of two from " + MIN_CHUNK_SIZE_LIMIT
+                        + " to " + MAX_CHUNK_SIZE_LIMIT + ": " + minChunkSize);
             }
             if (!isPowerOfTwo(maxChunkSize) || maxChunkSize < minChunkSize || maxChunkSize > MAX_CHUNK_SIZE_LIMIT) {
                 throw new IllegalArgumentException("maxChunkSize must be a power of two from minChunkSize ("

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
@@ -22,9 +37,11 @@ final class LeakTracker implements Runnable {
     private final Throwable allocationSite;
     /** Whether {@link #head} starts a stream's list (every chunk linked from it is the stream's). */
     private final boolean chunkList;
+
     private Cleaner.Cleanable cleanable;
     /** The stream's first chunk, or the copy's chunk; the stream updates it whenever its head changes. */
     volatile Chunk head;
+
     private volatile boolean released;
 
     private LeakTracker(BufferPool pool, String tag, Throwable allocationSite, boolean chunkList) {
@@ -40,8 +57,8 @@ final class LeakTracker implements Runnable {
 
     /** Watches a {@link PooledArray} holding {@code chunk}, taken from the stream tagged {@code tag}. */
     static LeakTracker forContiguous(BufferPool pool, String tag, boolean recordSite, Chunk chunk) {
-        LeakTracker tracker = new LeakTracker(pool, tag,
-                recordSite ? new AllocationSite("PooledArray from " + describe(tag)) : null, false);
+        LeakTracker tracker = new LeakTracker(
+                pool, tag, recordSite ? new AllocationSite("PooledArray from " + describe(tag)) : null, false);
         tracker.head = chunk;
         return tracker;
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
@@ -71,6 +86,7 @@ public final class RecyclableOutputStream extends OutputStream {
     private byte[] tailArray;
     /** Bumped whenever chunks leave the stream, so that cursors re-find their place. */
     private int structureVersion;
+
     private boolean closed;
     /**
      * Set once anything else held one of the stream's chunks: from then on chunks are dropped
@@ -290,8 +306,8 @@ public final class RecyclableOutputStream extends OutputStream {
     public void commit(int bytes) throws IOException {
         ensureOpen();
         if (bytes < 0 || bytes > tailLimit - tailPos) {
-            throw new IllegalArgumentException("commit of " + bytes + " bytes, but only "
-                    + (tailLimit - tailPos) + " bytes were writable");
+            throw new IllegalArgumentException(
+                    "commit of " + bytes + " bytes, but only " + (tailLimit - tailPos) + " bytes were writable");
         }
         tailPos += bytes;
     }
@@ -600,7 +616,8 @@ public final class RecyclableOutputStream extends OutputStream {
         return new ShieldedOutputStream(this);
     }
 
-    // ------------------------------------------------------------------ random access (package-private, for ContentChannel/ContentInputStream)
+    // ------------------------------------------------------------------ random access (package-private, for
+    // ContentChannel/ContentInputStream)
 
     /** The content length: everything before the tail, plus what the tail holds. */
     private long contentLength() {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,13 +83,16 @@ class BufferPoolTest {
     @Test
     void idleBytesNeverExceedTheGlobalCapAndDropsAreReported() throws IOException {
         List<DropReason> drops = new CopyOnWriteArrayList<>();
-        BufferPool pool = BufferPool.builder().maxIdleBytes(100_000).idleDecay(Duration.ZERO)
+        BufferPool pool = BufferPool.builder()
+                .maxIdleBytes(100_000)
+                .idleDecay(Duration.ZERO)
                 .listener(new BufferPoolListener() {
                     @Override
                     public void chunkDropped(int chunkSize, DropReason reason) {
                         drops.add(reason);
                     }
-                }).build();
+                })
+                .build();
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[1 << 20]);
         }
@@ -113,7 +131,10 @@ class BufferPoolTest {
 
     @Test
     void zeroOnReleaseScrubsContent() throws IOException {
-        BufferPool pool = BufferPool.builder().zeroOnRelease(true).idleDecay(Duration.ZERO).build();
+        BufferPool pool = BufferPool.builder()
+                .zeroOnRelease(true)
+                .idleDecay(Duration.ZERO)
+                .build();
         byte[][] seen = new byte[1][];
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[] {1, 2, 3, 4});
@@ -126,7 +147,8 @@ class BufferPoolTest {
 
     @Test
     void leaksAndDropsAreRecordedAsFlightRecorderEvents(@TempDir Path dir) throws Exception {
-        BufferPool pool = BufferPool.builder().maxIdleBytes(0).idleDecay(Duration.ZERO).build();
+        BufferPool pool =
+                BufferPool.builder().maxIdleBytes(0).idleDecay(Duration.ZERO).build();
         Path file = dir.resolve("events.jfr");
         try (Recording recording = new Recording()) {
             recording.enable("dev.recyclable.buffers.ChunkDropped");
@@ -139,8 +161,11 @@ class BufferPoolTest {
             recording.dump(file);
         }
         List<RecordedEvent> events = RecordingFile.readAllEvents(file);
-        assertTrue(events.stream().anyMatch(e -> e.getEventType().getName().equals("dev.recyclable.buffers.ChunkDropped")
-                && "POOL_FULL".equals(e.getString("reason"))), () -> "events: " + events);
+        assertTrue(
+                events.stream()
+                        .anyMatch(e -> e.getEventType().getName().equals("dev.recyclable.buffers.ChunkDropped")
+                                && "POOL_FULL".equals(e.getString("reason"))),
+                () -> "events: " + events);
         assertTrue(Files.size(file) > 0);
     }
 }

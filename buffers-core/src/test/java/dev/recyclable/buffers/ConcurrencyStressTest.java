@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,8 +38,12 @@ class ConcurrencyStressTest {
 
     @Test
     void concurrentStreamsNeverShareChunksAndAllComeBack() throws Exception {
-        BufferPool pool = BufferPool.builder().minChunkSize(256).maxChunkSize(8192)
-                .maxIdleBytes(1 << 20).idleDecay(Duration.ZERO).build();
+        BufferPool pool = BufferPool.builder()
+                .minChunkSize(256)
+                .maxChunkSize(8192)
+                .maxIdleBytes(1 << 20)
+                .idleDecay(Duration.ZERO)
+                .build();
         int threads = 6;
         long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
@@ -33,21 +52,23 @@ class ConcurrencyStressTest {
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            Thread worker = new Thread(() -> {
-                try {
-                    start.await();
-                    while (System.nanoTime() < deadline) {
-                        roundTrip(pool, handoff);
-                        verified.incrementAndGet();
-                        RecyclableOutputStream other = handoff.poll();
-                        if (other != null) {
-                            other.close();
+            Thread worker = new Thread(
+                    () -> {
+                        try {
+                            start.await();
+                            while (System.nanoTime() < deadline) {
+                                roundTrip(pool, handoff);
+                                verified.incrementAndGet();
+                                RecyclableOutputStream other = handoff.poll();
+                                if (other != null) {
+                                    other.close();
+                                }
+                            }
+                        } catch (Throwable e) {
+                            failures.add(e);
                         }
-                    }
-                } catch (Throwable e) {
-                    failures.add(e);
-                }
-            }, "stress-" + t);
+                    },
+                    "stress-" + t);
             workers.add(worker);
             worker.start();
         }
@@ -69,7 +90,8 @@ class ConcurrencyStressTest {
         assertTrue(stats.chunksReused() > 0, stats::toString);
     }
 
-    private static void roundTrip(BufferPool pool, ConcurrentLinkedQueue<RecyclableOutputStream> handoff) throws IOException {
+    private static void roundTrip(BufferPool pool, ConcurrentLinkedQueue<RecyclableOutputStream> handoff)
+            throws IOException {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         int size = random.nextInt(40_000);
         byte[] data = new byte[size];

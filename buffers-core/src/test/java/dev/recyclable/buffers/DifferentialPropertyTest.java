@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -12,8 +27,8 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
@@ -30,13 +45,33 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class DifferentialPropertyTest {
     private static final BufferPool POOL = BufferPool.builder()
-            .minChunkSize(64).maxChunkSize(1024).idleDecay(Duration.ZERO).build();
+            .minChunkSize(64)
+            .maxChunkSize(1024)
+            .idleDecay(Duration.ZERO)
+            .build();
     private static final BufferPool DIRECT = BufferPool.builder()
-            .minChunkSize(64).maxChunkSize(1024).directChunks(true).idleDecay(Duration.ZERO).build();
+            .minChunkSize(64)
+            .maxChunkSize(1024)
+            .directChunks(true)
+            .idleDecay(Duration.ZERO)
+            .build();
 
     enum Op {
-        WRITE_BYTE, WRITE_ARRAY, WRITE_BUFFER, WRITABLE_BUFFER, RESET, READ_PARTIAL, TRUNCATE, OVERWRITE, SEGMENTS,
-        CONTIGUOUS, KEEP_VIEW, KEEP_NETTY_VIEW, KEEP_CONTIGUOUS, RETAIN, LET_GO
+        WRITE_BYTE,
+        WRITE_ARRAY,
+        WRITE_BUFFER,
+        WRITABLE_BUFFER,
+        RESET,
+        READ_PARTIAL,
+        TRUNCATE,
+        OVERWRITE,
+        SEGMENTS,
+        CONTIGUOUS,
+        KEEP_VIEW,
+        KEEP_NETTY_VIEW,
+        KEEP_CONTIGUOUS,
+        RETAIN,
+        LET_GO
     }
 
     /** Something that holds content taken at one point: it must keep showing exactly those bytes. */
@@ -82,8 +117,9 @@ class DifferentialPropertyTest {
         assertEquals(0, pool.stats().bytesInUse());
     }
 
-    private static void apply(Op op, Random random, RecyclableOutputStream out, ByteArrayOutputStream model,
-                              List<Holder> holders) throws IOException {
+    private static void apply(
+            Op op, Random random, RecyclableOutputStream out, ByteArrayOutputStream model, List<Holder> holders)
+            throws IOException {
         switch (op) {
             case WRITE_BYTE -> {
                 int b = random.nextInt(256);
@@ -99,7 +135,9 @@ class DifferentialPropertyTest {
             }
             case WRITE_BUFFER -> {
                 byte[] data = bytes(random, random.nextInt(2000));
-                ByteBuffer src = random.nextBoolean() ? ByteBuffer.wrap(data) : ByteBuffer.allocateDirect(data.length).put(data).flip();
+                ByteBuffer src = random.nextBoolean()
+                        ? ByteBuffer.wrap(data)
+                        : ByteBuffer.allocateDirect(data.length).put(data).flip();
                 out.write(src);
                 model.write(data, 0, data.length);
             }
@@ -121,7 +159,8 @@ class DifferentialPropertyTest {
                 assertEquals(skip, in.skip(skip));
                 byte[] part = new byte[random.nextInt(2000) + 1];
                 int n = in.read(part);
-                byte[] expected = Arrays.copyOfRange(model.toByteArray(), skip, Math.min(model.size(), skip + part.length));
+                byte[] expected =
+                        Arrays.copyOfRange(model.toByteArray(), skip, Math.min(model.size(), skip + part.length));
                 if (expected.length == 0) {
                     assertEquals(-1, n);
                 } else {
@@ -211,7 +250,8 @@ class DifferentialPropertyTest {
             assertShows(expected, Arrays.copyOf(whole, array.length()), "a PooledArray", when);
             for (int i = array.length(); i < whole.length; i++) {
                 if (whole[i] != 0) {
-                    throw new AssertionError("a PooledArray shows a non-zero byte past its content at " + i + " " + when);
+                    throw new AssertionError(
+                            "a PooledArray shows a non-zero byte past its content at " + i + " " + when);
                 }
             }
         }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -26,10 +41,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * rule used to break: another stream leasing the recycled chunks, or this stream writing on.
  */
 class FrozenContentTest {
-    private final BufferPool heap = BufferPool.builder().minChunkSize(1024).maxChunkSize(16 * 1024)
-            .idleDecay(Duration.ZERO).build();
-    private final BufferPool direct = BufferPool.builder().minChunkSize(1024).maxChunkSize(16 * 1024)
-            .directChunks(true).idleDecay(Duration.ZERO).build();
+    private final BufferPool heap = BufferPool.builder()
+            .minChunkSize(1024)
+            .maxChunkSize(16 * 1024)
+            .idleDecay(Duration.ZERO)
+            .build();
+    private final BufferPool direct = BufferPool.builder()
+            .minChunkSize(1024)
+            .maxChunkSize(16 * 1024)
+            .directChunks(true)
+            .idleDecay(Duration.ZERO)
+            .build();
 
     @AfterEach
     void nothingInUse() {
@@ -272,8 +294,8 @@ class FrozenContentTest {
             SeekableByteChannel ch = out.channel();
             for (long position : new long[] {Long.MAX_VALUE, Long.MAX_VALUE - 1, Long.MAX_VALUE - 10, (1 << 20) - 1}) {
                 ch.position(position);
-                BufferLimitExceededException e = assertThrows(BufferLimitExceededException.class,
-                        () -> ch.write(ByteBuffer.wrap(new byte[16])));
+                BufferLimitExceededException e =
+                        assertThrows(BufferLimitExceededException.class, () -> ch.write(ByteBuffer.wrap(new byte[16])));
                 assertTrue(e.requestedLength() > capped.maxStreamSize(), () -> "requested " + e.requestedLength());
                 assertEquals(3, out.size(), "nothing is zero-filled before the cap check");
                 assertEquals(position, ch.position());

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,16 +27,19 @@ import org.junit.jupiter.api.Test;
 
 class LeakDetectionTest {
 
-    record Leak(String tag, Throwable site) {
-    }
+    record Leak(String tag, Throwable site) {}
 
     private static BufferPool poolReporting(LeakDetection level, CopyOnWriteArrayList<Leak> leaks) {
-        return BufferPool.builder().leakDetection(level).idleDecay(Duration.ZERO).listener(new BufferPoolListener() {
-            @Override
-            public void streamLeaked(String tag, Throwable allocationSite) {
-                leaks.add(new Leak(tag, allocationSite));
-            }
-        }).build();
+        return BufferPool.builder()
+                .leakDetection(level)
+                .idleDecay(Duration.ZERO)
+                .listener(new BufferPoolListener() {
+                    @Override
+                    public void streamLeaked(String tag, Throwable allocationSite) {
+                        leaks.add(new Leak(tag, allocationSite));
+                    }
+                })
+                .build();
     }
 
     @Test
@@ -71,7 +89,8 @@ class LeakDetectionTest {
         abandonContiguous(pool, "copied", 100_000); // many chunks: a leased copy
         awaitGc(() -> leaks.size() == 1 && pool.stats().bytesInUse() == 0);
         assertEquals("copied", leaks.get(0).tag());
-        assertTrue(leaks.get(0).site().getMessage().startsWith("PooledArray from RecyclableOutputStream 'copied'"),
+        assertTrue(
+                leaks.get(0).site().getMessage().startsWith("PooledArray from RecyclableOutputStream 'copied'"),
                 leaks.get(0).site().getMessage());
         boolean pointsAtCulprit = false;
         for (StackTraceElement e : leaks.get(0).site().getStackTrace()) {
@@ -137,7 +156,8 @@ class LeakDetectionTest {
         awaitGc(condition, () -> "");
     }
 
-    private static void awaitGc(Condition condition, java.util.function.Supplier<String> state) throws InterruptedException {
+    private static void awaitGc(Condition condition, java.util.function.Supplier<String> state)
+            throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (!condition.met()) {
             if (System.nanoTime() > deadline) {

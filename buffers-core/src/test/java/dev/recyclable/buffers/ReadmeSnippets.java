@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import java.io.IOException;
@@ -23,16 +38,16 @@ final class ReadmeSnippets {
     static void usage(Serializer serializer, WritableByteChannel socketChannel, FileChannel fileChannel)
             throws IOException {
         // README:begin usage
-        BufferPool pool = BufferPool.shared();                 // or BufferPool.builder()...build()
+        BufferPool pool = BufferPool.shared(); // or BufferPool.builder()...build()
         try (RecyclableOutputStream out = pool.newStream("report")) {
             try (var gz = new GZIPOutputStream(out.shielded())) { // a wrapper that closes its target gets the
-                serializer.writeTo(gz);                        // shielded view: its close() leaves out open
+                serializer.writeTo(gz); // shielded view: its close() leaves out open
             }
-            out.writeTo(socketChannel);                        // zero-copy from the pooled chunks
-            try (ByteBufferView view = out.byteBuffers()) {    // or gather them yourself
+            out.writeTo(socketChannel); // zero-copy from the pooled chunks
+            try (ByteBufferView view = out.byteBuffers()) { // or gather them yourself
                 fileChannel.write(view.buffers());
             }
-        }                                                      // chunks go back to the pool here
+        } // chunks go back to the pool here
         assert pool.stats().bytesInUse() == 0;
         // README:end usage
     }

@@ -1,6 +1,22 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +31,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every {@code ```java} block of README.md and of the modules' README.md files is code that compiles: each
@@ -79,8 +93,9 @@ class ReadmeSnippetsTest {
         }
     }
 
-    private String checkBlock(Path root, String block, List<String> lines, int open, int close,
-            Map<Path, List<String>> shown) throws IOException {
+    private String checkBlock(
+            Path root, String block, List<String> lines, int open, int close, Map<Path, List<String>> shown)
+            throws IOException {
         if (close >= lines.size()) {
             return block + ": the block is never closed with ```";
         }
@@ -115,8 +130,8 @@ class ReadmeSnippetsTest {
     }
 
     /** Null when the block and the region are the same code; otherwise where they part, and both texts. */
-    private static String difference(String where, List<String> readme, int readmeFirstLine, Region region,
-            String sourceName) {
+    private static String difference(
+            String where, List<String> readme, int readmeFirstLine, Region region, String sourceName) {
         Normalized a = Normalized.of(readme, readmeFirstLine);
         Normalized b = Normalized.of(region.lines(), region.firstLine());
         if (a.text.equals(b.text)) {
@@ -149,8 +164,8 @@ class ReadmeSnippetsTest {
                 end++;
             }
             if (end == lines.size()) {
-                throw new AssertionError(source + " line " + (i + 1) + ": region '" + name
-                        + "' has no '// README:end " + name + "'");
+                throw new AssertionError(
+                        source + " line " + (i + 1) + ": region '" + name + "' has no '// README:end " + name + "'");
             }
             regions.put(name, new Region(name, List.copyOf(lines.subList(i + 1, end)), i + 2));
             i = end;
@@ -181,7 +196,9 @@ class ReadmeSnippetsTest {
                         pendingSpace = true;
                         continue;
                     }
-                    if (pendingSpace && text.length() > 0 && Character.isJavaIdentifierPart(text.charAt(text.length() - 1))
+                    if (pendingSpace
+                            && text.length() > 0
+                            && Character.isJavaIdentifierPart(text.charAt(text.length() - 1))
                             && Character.isJavaIdentifierPart(c)) {
                         text.append(' ');
                         lineOf.add(firstLine + l);
@@ -192,7 +209,8 @@ class ReadmeSnippetsTest {
                 }
                 pendingSpace = true;
             }
-            return new Normalized(text.toString(), lineOf.stream().mapToInt(Integer::intValue).toArray());
+            return new Normalized(
+                    text.toString(), lineOf.stream().mapToInt(Integer::intValue).toArray());
         }
 
         int lineAt(int index, int lastLine) {
@@ -205,8 +223,11 @@ class ReadmeSnippetsTest {
     }
 
     private static List<String> stripCommonIndent(List<String> lines) {
-        int indent = lines.stream().filter(l -> !l.isBlank())
-                .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+        int indent = lines.stream()
+                .filter(l -> !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length())
+                .min()
+                .orElse(0);
         return lines.stream().map(l -> l.isBlank() ? "" : l.substring(indent)).collect(Collectors.toList());
     }
 
@@ -219,8 +240,11 @@ class ReadmeSnippetsTest {
         List<Path> readmes = new ArrayList<>();
         readmes.add(root.resolve("README.md"));
         try (Stream<Path> children = Files.list(root)) {
-            children.filter(Files::isDirectory).map(d -> d.resolve("README.md")).filter(Files::isRegularFile)
-                    .sorted().forEach(readmes::add);
+            children.filter(Files::isDirectory)
+                    .map(d -> d.resolve("README.md"))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .forEach(readmes::add);
         }
         return readmes;
     }
@@ -232,6 +256,7 @@ class ReadmeSnippetsTest {
                 return dir;
             }
         }
-        throw new AssertionError("no project directory with README.md above " + Path.of("").toAbsolutePath());
+        throw new AssertionError(
+                "no project directory with README.md above " + Path.of("").toAbsolutePath());
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -24,8 +39,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RecyclableOutputStreamTest {
-    private final BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).leakDetection(LeakDetection.ALL).build();
-    private final BufferPool direct = BufferPool.builder().directChunks(true).idleDecay(Duration.ZERO).build();
+    private final BufferPool pool = BufferPool.builder()
+            .idleDecay(Duration.ZERO)
+            .leakDetection(LeakDetection.ALL)
+            .build();
+    private final BufferPool direct =
+            BufferPool.builder().directChunks(true).idleDecay(Duration.ZERO).build();
 
     @AfterEach
     void nothingInUse() {
@@ -80,7 +99,9 @@ class RecyclableOutputStreamTest {
     void smallContentStaysSmallAndLargeContentWastesUnderOnePercent() throws IOException {
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[100]);
-            assertTrue(pool.stats().bytesInUse() <= 4096, () -> "100 bytes reserve " + pool.stats().bytesInUse());
+            assertTrue(
+                    pool.stats().bytesInUse() <= 4096,
+                    () -> "100 bytes reserve " + pool.stats().bytesInUse());
         }
         try (RecyclableOutputStream out = pool.newStream()) {
             byte[] piece = new byte[4096];
@@ -115,10 +136,13 @@ class RecyclableOutputStreamTest {
 
     @Test
     void readFromFailsClearlyPastTheCapAndKeepsWhatFits() throws IOException {
-        BufferPool capped = BufferPool.builder().maxStreamSize(5000).idleDecay(Duration.ZERO).build();
+        BufferPool capped = BufferPool.builder()
+                .maxStreamSize(5000)
+                .idleDecay(Duration.ZERO)
+                .build();
         try (RecyclableOutputStream out = capped.newStream()) {
-            BufferLimitExceededException e = assertThrows(BufferLimitExceededException.class,
-                    () -> out.readFrom(new ByteArrayInputStream(new byte[6000])));
+            BufferLimitExceededException e = assertThrows(
+                    BufferLimitExceededException.class, () -> out.readFrom(new ByteArrayInputStream(new byte[6000])));
             assertEquals(5000, e.limit());
             assertEquals(5000, out.size());
         }
@@ -280,27 +304,30 @@ class RecyclableOutputStreamTest {
     @Test
     void closeIsIdempotentReportedAndEndsEveryView() throws IOException {
         List<String> events = new ArrayList<>();
-        BufferPool watched = BufferPool.builder().idleDecay(Duration.ZERO).listener(new BufferPoolListener() {
-            @Override
-            public void streamCreated(String tag) {
-                events.add("created " + tag);
-            }
+        BufferPool watched = BufferPool.builder()
+                .idleDecay(Duration.ZERO)
+                .listener(new BufferPoolListener() {
+                    @Override
+                    public void streamCreated(String tag) {
+                        events.add("created " + tag);
+                    }
 
-            @Override
-            public void streamClosed(String tag, long length) {
-                events.add("closed " + tag + " " + length);
-            }
+                    @Override
+                    public void streamClosed(String tag, long length) {
+                        events.add("closed " + tag + " " + length);
+                    }
 
-            @Override
-            public void streamDoubleClosed(String tag) {
-                events.add("double " + tag);
-            }
+                    @Override
+                    public void streamDoubleClosed(String tag) {
+                        events.add("double " + tag);
+                    }
 
-            @Override
-            public void toByteArrayCalled(String tag, long length) {
-                events.add("copy " + tag + " " + length);
-            }
-        }).build();
+                    @Override
+                    public void toByteArrayCalled(String tag, long length) {
+                        events.add("copy " + tag + " " + length);
+                    }
+                })
+                .build();
         RecyclableOutputStream out = watched.newStream("t");
         out.write(new byte[10]);
         out.toByteArray();
@@ -350,13 +377,16 @@ class RecyclableOutputStreamTest {
         BufferPool capped = cappedPoolRecordingRefusals(3000, refused);
         try (RecyclableOutputStream out = capped.newStream()) {
             out.write(new byte[2999]);
-            BufferLimitExceededException e = assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[2]));
+            BufferLimitExceededException e =
+                    assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[2]));
             assertEquals(3001, e.requestedLength());
             assertEquals(2999, out.size(), "a refused write stores nothing");
             out.write(1);
             assertThrows(BufferLimitExceededException.class, () -> out.write(1));
             assertThrows(BufferLimitExceededException.class, () -> out.writableBuffer(1));
-            assertThrows(BufferLimitExceededException.class, () -> out.channel().position(5000).write(ByteBuffer.allocate(1)));
+            assertThrows(
+                    BufferLimitExceededException.class,
+                    () -> out.channel().position(5000).write(ByteBuffer.allocate(1)));
             assertEquals(3000, out.size());
         }
         assertEquals(List.of(3001L, 3001L, 3001L, 5001L), refused);
@@ -365,18 +395,24 @@ class RecyclableOutputStreamTest {
 
     /** A pool capping streams at {@code cap} bytes that records each refused length in {@code refused}. */
     static BufferPool cappedPoolRecordingRefusals(long cap, List<Long> refused) {
-        return BufferPool.builder().maxStreamSize(cap).idleDecay(Duration.ZERO)
+        return BufferPool.builder()
+                .maxStreamSize(cap)
+                .idleDecay(Duration.ZERO)
                 .listener(new BufferPoolListener() {
                     @Override
                     public void sizeCapExceeded(String tag, long requestedLength, long limit) {
                         refused.add(requestedLength);
                     }
-                }).build();
+                })
+                .build();
     }
 
     @Test
     void toByteArrayCanBeForbidden() throws IOException {
-        BufferPool strict = BufferPool.builder().throwOnToByteArray(true).idleDecay(Duration.ZERO).build();
+        BufferPool strict = BufferPool.builder()
+                .throwOnToByteArray(true)
+                .idleDecay(Duration.ZERO)
+                .build();
         try (RecyclableOutputStream out = strict.newStream()) {
             out.write(1);
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, out::toByteArray);

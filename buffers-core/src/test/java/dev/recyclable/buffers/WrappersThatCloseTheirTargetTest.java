@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -40,7 +55,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Every test decodes what the wrapper wrote and ends with the pool holding nothing.
  */
 class WrappersThatCloseTheirTargetTest {
-    private final BufferPool pool = BufferPool.builder().minChunkSize(256).maxChunkSize(4096).build();
+    private final BufferPool pool =
+            BufferPool.builder().minChunkSize(256).maxChunkSize(4096).build();
 
     @AfterEach
     void nothingInUse() {
@@ -85,8 +101,7 @@ class WrappersThatCloseTheirTargetTest {
         }
     }
 
-    record Person(int id, String name, List<String> tags) implements Serializable {
-    }
+    record Person(int id, String name, List<String> tags) implements Serializable {}
 
     @Test
     void objectOutputStream() throws IOException, ClassNotFoundException {
@@ -190,7 +205,8 @@ class WrappersThatCloseTheirTargetTest {
         List<Person> people = List.of(new Person(1, "a", List.of("x")), new Person(2, "b", List.of()));
         try (RecyclableOutputStream out = pool.newStream("json")) {
             mapper.writeValue(out.shielded(), people);
-            assertEquals("[{\"id\":1,\"name\":\"a\",\"tags\":[\"x\"]},{\"id\":2,\"name\":\"b\",\"tags\":[]}]",
+            assertEquals(
+                    "[{\"id\":1,\"name\":\"a\",\"tags\":[\"x\"]},{\"id\":2,\"name\":\"b\",\"tags\":[]}]",
                     out.toString(StandardCharsets.UTF_8));
         }
     }
@@ -221,7 +237,8 @@ class WrappersThatCloseTheirTargetTest {
         view.flush(); // some wrappers flush their target again while closing
 
         IOException refused = assertThrows(IOException.class, () -> view.write(5));
-        assertTrue(refused.getMessage().contains("shielded view of RecyclableOutputStream 'owner' was closed"),
+        assertTrue(
+                refused.getMessage().contains("shielded view of RecyclableOutputStream 'owner' was closed"),
                 refused.getMessage());
         assertThrows(IOException.class, () -> view.write(new byte[1], 0, 1));
         assertArrayEquals(new byte[] {1, 2, 3, 4}, out.toByteArray(), "the stream kept what the view wrote");
@@ -249,23 +266,24 @@ class WrappersThatCloseTheirTargetTest {
         ByteArrayOutputStream sent = new ByteArrayOutputStream();
         java.nio.file.Path file = dir.resolve("copy.gz");
         try (java.nio.channels.WritableByteChannel socketChannel = java.nio.channels.Channels.newChannel(sent);
-             java.nio.channels.FileChannel fileChannel = java.nio.channels.FileChannel.open(file,
-                     java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.channels.FileChannel fileChannel = java.nio.channels.FileChannel.open(
+                        file, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
             BufferPool pool = this.pool;
             // README usage: begin
             try (RecyclableOutputStream out = pool.newStream("report")) {
                 try (var gz = new GZIPOutputStream(out.shielded())) { // a wrapper that closes its target gets the
-                    serializer.writeTo(gz);                        // shielded view: its close() leaves out open
+                    serializer.writeTo(gz); // shielded view: its close() leaves out open
                 }
-                out.writeTo(socketChannel);                        // zero-copy from the pooled chunks
-                try (ByteBufferView view = out.byteBuffers()) {    // or gather them yourself
+                out.writeTo(socketChannel); // zero-copy from the pooled chunks
+                try (ByteBufferView view = out.byteBuffers()) { // or gather them yourself
                     fileChannel.write(view.buffers());
                 }
-            }                                                      // chunks go back to the pool here
+            } // chunks go back to the pool here
             assert pool.stats().bytesInUse() == 0;
             // README usage: end
         }
-        assertArrayEquals(report, new GZIPInputStream(new java.io.ByteArrayInputStream(sent.toByteArray())).readAllBytes());
+        assertArrayEquals(
+                report, new GZIPInputStream(new java.io.ByteArrayInputStream(sent.toByteArray())).readAllBytes());
         assertArrayEquals(sent.toByteArray(), java.nio.file.Files.readAllBytes(file));
     }
 

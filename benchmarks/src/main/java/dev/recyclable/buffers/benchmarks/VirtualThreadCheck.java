@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks;
 
 import dev.recyclable.buffers.BufferPool;
@@ -17,15 +32,15 @@ import java.util.zip.CRC32;
  * test suite: {@code benchmarks/run-virtual-threads.sh}.
  */
 public final class VirtualThreadCheck {
-    private VirtualThreadCheck() {
-    }
+    private VirtualThreadCheck() {}
 
     public static void main(String[] args) throws Exception {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 3;
         ExecutorService executor;
         try {
-            executor = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+            executor = (ExecutorService)
+                    Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
         } catch (NoSuchMethodException e) {
             System.err.println("virtual threads need JDK 21 or newer; this is " + Runtime.version());
             System.exit(2);
@@ -70,7 +85,9 @@ public final class VirtualThreadCheck {
         PoolStats stats = pool.stats();
         System.out.println(Runtime.version() + ": " + threads + " virtual threads, " + operations + " streams, "
                 + failures + " failures; " + stats);
-        boolean ok = failures.get() == 0 && stats.bytesInUse() == 0 && stats.bytesIdle() <= pool.maxIdleBytes()
+        boolean ok = failures.get() == 0
+                && stats.bytesInUse() == 0
+                && stats.bytesIdle() <= pool.maxIdleBytes()
                 && operations.get() > 0;
         System.out.println(ok ? "PASS" : "FAIL");
         System.exit(ok ? 0 : 1);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.internal;
 
 import java.lang.ref.WeakReference;
@@ -19,20 +34,23 @@ public final class IdleDecay {
         return thread;
     });
 
-    private IdleDecay() {
-    }
+    private IdleDecay() {}
 
     /** Calls {@code decay} on {@code pool} every {@code period} while the pool is reachable. */
     public static <P> void schedule(P pool, Duration period, Consumer<P> decay) {
         WeakReference<P> ref = new WeakReference<>(pool);
         long nanos = period.toNanos();
-        TIMER.scheduleAtFixedRate(() -> {
-            P target = ref.get();
-            if (target == null) {
-                // a periodic task that throws is never run again: the executor drops it
-                throw new CancellationException("pool collected");
-            }
-            decay.accept(target);
-        }, nanos, nanos, TimeUnit.NANOSECONDS);
+        TIMER.scheduleAtFixedRate(
+                () -> {
+                    P target = ref.get();
+                    if (target == null) {
+                        // a periodic task that throws is never run again: the executor drops it
+                        throw new CancellationException("pool collected");
+                    }
+                    decay.accept(target);
+                },
+                nanos,
+                nanos,
+                TimeUnit.NANOSECONDS);
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.interop;
 
 import dev.recyclable.buffers.BufferPool;
@@ -69,19 +84,42 @@ public final class BufferPoolMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        gauge(registry, "memory.used", "Bytes of pooled chunks leased to streams and contiguous copies",
+        gauge(
+                registry,
+                "memory.used",
+                "Bytes of pooled chunks leased to streams and contiguous copies",
                 stats -> stats.bytesInUse());
         gauge(registry, "memory.idle", "Bytes of pooled chunks kept idle for reuse", stats -> stats.bytesIdle());
         counter(registry, "chunks.leased", "chunks", "Chunks handed out", Tags.empty(), stats -> stats.chunksLeased());
-        counter(registry, "chunks.reused", "chunks", "Chunks handed out from the idle lists", Tags.empty(),
+        counter(
+                registry,
+                "chunks.reused",
+                "chunks",
+                "Chunks handed out from the idle lists",
+                Tags.empty(),
                 stats -> stats.chunksReused());
-        counter(registry, "chunks.allocated", "chunks", "Chunks newly allocated", Tags.empty(),
+        counter(
+                registry,
+                "chunks.allocated",
+                "chunks",
+                "Chunks newly allocated",
+                Tags.empty(),
                 stats -> stats.chunksAllocated());
         for (DropReason reason : DropReason.values()) {
-            counter(registry, "chunks.dropped", "chunks", "Chunks given up to the garbage collector instead of kept idle",
-                    Tags.of("reason", reason.name().toLowerCase(Locale.ROOT)), stats -> stats.chunksDropped(reason));
+            counter(
+                    registry,
+                    "chunks.dropped",
+                    "chunks",
+                    "Chunks given up to the garbage collector instead of kept idle",
+                    Tags.of("reason", reason.name().toLowerCase(Locale.ROOT)),
+                    stats -> stats.chunksDropped(reason));
         }
-        counter(registry, "leaks", "streams", "Streams found unreachable without close()", Tags.empty(),
+        counter(
+                registry,
+                "leaks",
+                "streams",
+                "Streams found unreachable without close()",
+                Tags.empty(),
                 stats -> stats.leaks());
     }
 
@@ -93,8 +131,13 @@ public final class BufferPoolMetrics implements MeterBinder {
                 .register(registry);
     }
 
-    private void counter(MeterRegistry registry, String name, String unit, String description, Tags extra,
-                         ToDoubleFunction<PoolStats> value) {
+    private void counter(
+            MeterRegistry registry,
+            String name,
+            String unit,
+            String description,
+            Tags extra,
+            ToDoubleFunction<PoolStats> value) {
         FunctionCounter.builder(PREFIX + name, pool, p -> value.applyAsDouble(p.stats()))
                 .description(description)
                 .baseUnit(unit)

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,8 +38,13 @@ class BufferPoolMetricsTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
     private static BufferPool smallPool(long maxIdleBytes, LeakDetection leaks) {
-        return BufferPool.builder().minChunkSize(1024).maxChunkSize(4096).maxIdleBytes(maxIdleBytes)
-                .idleDecay(Duration.ZERO).leakDetection(leaks).build();
+        return BufferPool.builder()
+                .minChunkSize(1024)
+                .maxChunkSize(4096)
+                .maxIdleBytes(maxIdleBytes)
+                .idleDecay(Duration.ZERO)
+                .leakDetection(leaks)
+                .build();
     }
 
     @Test
@@ -80,8 +100,11 @@ class BufferPoolMetricsTest {
         assertEquals(3, counter("buffers.pool.chunks.allocated"), "nothing kept, nothing reused");
         assertEquals(0, gauge("buffers.pool.memory.idle"));
         for (DropReason reason : DropReason.values()) {
-            assertNotNull(registry.find("buffers.pool.chunks.dropped")
-                    .tag("reason", reason.name().toLowerCase(Locale.ROOT)).functionCounter(), reason.name());
+            assertNotNull(
+                    registry.find("buffers.pool.chunks.dropped")
+                            .tag("reason", reason.name().toLowerCase(Locale.ROOT))
+                            .functionCounter(),
+                    reason.name());
         }
     }
 
@@ -122,7 +145,8 @@ class BufferPoolMetricsTest {
 
     private double dropped(DropReason reason) {
         FunctionCounter counter = registry.find("buffers.pool.chunks.dropped")
-                .tag("reason", reason.name().toLowerCase(Locale.ROOT)).functionCounter();
+                .tag("reason", reason.name().toLowerCase(Locale.ROOT))
+                .functionCounter();
         assertNotNull(counter, reason.name());
         return counter.count();
     }

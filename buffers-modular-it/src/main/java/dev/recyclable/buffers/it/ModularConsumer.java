@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.it;
 
 import dev.recyclable.buffers.BufferPool;
@@ -13,7 +28,6 @@ import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketEncoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import io.netty.buffer.ByteBuf;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -55,10 +69,12 @@ public final class ModularConsumer {
         check(!ssh.isExported("dev.recyclable.buffers.ssh.internal"), "buffers-ssh keeps its internal package");
         // requires transitive: the consumer reads the core and sshj without naming them
         check(self.canRead(BufferPool.class.getModule()), "buffers-ssh passes on the core (requires transitive)");
-        check(self.canRead(net.schmizz.sshj.SSHClient.class.getModule()),
+        check(
+                self.canRead(net.schmizz.sshj.SSHClient.class.getModule()),
                 "buffers-ssh passes on sshj (requires transitive)");
         // requires static: the core reads Netty here only because this module asked for it
-        check(BufferPool.class.getModule().canRead(ByteBuf.class.getModule()),
+        check(
+                BufferPool.class.getModule().canRead(ByteBuf.class.getModule()),
                 "the core reads io.netty.buffer once a consumer resolves it");
     }
 
@@ -85,8 +101,8 @@ public final class ModularConsumer {
             new WebSocketEncoder(Role.CLIENT, 0).writeMessage(MessageType.TEXT, payload, wire);
         }
         List<String> received = new ArrayList<>();
-        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT,
-                message -> received.add(message.text()))) {
+        try (WebSocketDecoder decoder = new WebSocketDecoder(
+                pool, Role.SERVER, WebSocketLimits.DEFAULT, message -> received.add(message.text()))) {
             byte[] frame = wire.toByteArray();
             decoder.feed(frame, 0, frame.length);
         }
@@ -107,10 +123,13 @@ public final class ModularConsumer {
                 }
             });
             hangUp.start();
-            try (SshRunner runner = SshRunner.builder("127.0.0.1").port(server.getLocalPort()).pool(pool)
+            try (SshRunner runner = SshRunner.builder("127.0.0.1")
+                    .port(server.getLocalPort())
+                    .pool(pool)
                     .credentials(SshCredentials.password("nobody", "x".toCharArray()))
                     .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely())
-                    .connectTimeout(Duration.ofSeconds(10)).connect()) {
+                    .connectTimeout(Duration.ofSeconds(10))
+                    .connect()) {
                 throw new AssertionError("connected to a server that hung up: " + runner);
             } catch (IOException expected) {
                 System.out.println("modular consumer: a hung-up SSH server fails the connect: " + expected);
@@ -121,8 +140,9 @@ public final class ModularConsumer {
     }
 
     private static void expectModule(Class<?> type, String module) {
-        check(module.equals(type.getModule().getName()), type.getName() + " is in module " + module
-                + ", found " + type.getModule());
+        check(
+                module.equals(type.getModule().getName()),
+                type.getName() + " is in module " + module + ", found " + type.getModule());
     }
 
     private static void check(boolean condition, String what) {

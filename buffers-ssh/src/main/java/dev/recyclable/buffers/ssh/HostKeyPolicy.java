@@ -1,13 +1,27 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.ssh.internal.HostKeyCheck;
 import dev.recyclable.buffers.ssh.internal.HostKeys;
 import dev.recyclable.buffers.ssh.internal.KnownHostsFile;
-import net.schmizz.sshj.SSHClient;
-
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.Objects;
+import net.schmizz.sshj.SSHClient;
 
 /**
  * How the server's host key is checked: a value handed to {@code SshRunner.builder(host).hostKeys(...)} or to a
@@ -20,8 +34,7 @@ public abstract class HostKeyPolicy {
 
     private static final System.Logger LOG = System.getLogger(HostKeyPolicy.class.getName());
 
-    private HostKeyPolicy() {
-    }
+    private HostKeyPolicy() {}
 
     /** Decides about {@code key}, presented by the server at {@code host:port} (the name as connected to). */
     public abstract HostKeyVerdict verify(String host, int port, PublicKey key);
@@ -98,9 +111,11 @@ public abstract class HostKeyPolicy {
         return new HostKeyPolicy() {
             @Override
             public HostKeyVerdict verify(String host, int port, PublicKey key) {
-                LOG.log(System.Logger.Level.WARNING, "SSH host key verification DISABLED for the connection to "
-                        + host + ":" + port + " (HostKeyPolicy.acceptAnyHostKeyInsecurely): accepted "
-                        + HostKeys.sha256Fingerprint(HostKeys.blob(key)) + " unchecked");
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "SSH host key verification DISABLED for the connection to "
+                                + host + ":" + port + " (HostKeyPolicy.acceptAnyHostKeyInsecurely): accepted "
+                                + HostKeys.sha256Fingerprint(HostKeys.blob(key)) + " unchecked");
                 return HostKeyVerdict.ACCEPTED;
             }
 

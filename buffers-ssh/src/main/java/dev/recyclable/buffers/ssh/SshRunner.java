@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.BufferPool;
@@ -9,14 +24,11 @@ import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.DeadPeerDetector;
-import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
 import dev.recyclable.buffers.ssh.internal.DispatchingSink;
+import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
-import net.schmizz.sshj.Config;
-import net.schmizz.sshj.SSHClient;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
@@ -28,6 +40,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.SSHClient;
 
 /**
  * Runs commands over one SSH connection (sshj) and captures their output into pooled, recyclable chunks.
@@ -62,6 +76,7 @@ public final class SshRunner implements AutoCloseable {
     private final Map<CaptureChannel, Object> live = new ConcurrentHashMap<>();
     /** {@code user@host:port}, for messages. */
     private final String where;
+
     private final ScheduledFuture<?> keepAlive;
     private volatile boolean closed;
     private LossReason lossReason; // null for wrapped clients
@@ -83,8 +98,13 @@ public final class SshRunner implements AutoCloseable {
         return r == null || r.text == null ? null : new IOException(r.text);
     }
 
-    private SshRunner(SSHClient client, BufferPool pool, long windowSize, int maxPacketSize, String where,
-                      ScheduledFuture<?> keepAlive) {
+    private SshRunner(
+            SSHClient client,
+            BufferPool pool,
+            long windowSize,
+            int maxPacketSize,
+            String where,
+            ScheduledFuture<?> keepAlive) {
         this.client = client;
         this.pool = pool;
         this.windowSize = windowSize;
@@ -107,8 +127,13 @@ public final class SshRunner implements AutoCloseable {
         if (!client.isConnected() || !client.isAuthenticated()) {
             throw new IllegalArgumentException("client must be connected and authenticated");
         }
-        return new SshRunner(client, pool, Builder.DEFAULT_WINDOW, Builder.DEFAULT_MAX_PACKET,
-                SshErrors.where(client.getRemoteHostname(), client.getRemotePort()), null);
+        return new SshRunner(
+                client,
+                pool,
+                Builder.DEFAULT_WINDOW,
+                Builder.DEFAULT_MAX_PACKET,
+                SshErrors.where(client.getRemoteHostname(), client.getRemotePort()),
+                null);
     }
 
     /**
@@ -179,8 +204,8 @@ public final class SshRunner implements AutoCloseable {
     public CommandStatus stream(String command, CommandOptions options, OutputEventListener listener)
             throws IOException {
         Objects.requireNonNull(listener, "listener");
-        DispatchingSink sink = new DispatchingSink(pool, command, options.maxOutputBytes(), options.limitPolicy(),
-                Thread.currentThread());
+        DispatchingSink sink = new DispatchingSink(
+                pool, command, options.maxOutputBytes(), options.limitPolicy(), Thread.currentThread());
         CaptureChannel channel = start(command, options, sink);
         long deadline = deadline(options);
         boolean delivered;
@@ -218,7 +243,8 @@ public final class SshRunner implements AutoCloseable {
         if (options.hasTimeout()) {
             var timer = Timer.INSTANCE.schedule(
                     () -> sink.terminate(channel, new CommandTimeoutException(command, options.timeout())),
-                    options.timeout().toNanos(), TimeUnit.NANOSECONDS);
+                    options.timeout().toNanos(),
+                    TimeUnit.NANOSECONDS);
             sink.completion().whenComplete((s, e) -> timer.cancel(false));
         }
         return running;
@@ -310,8 +336,8 @@ public final class SshRunner implements AutoCloseable {
             if (closed || !client.isConnected()) {
                 throw SshErrors.notConnected(command, where, closed, e);
             }
-            throw new SshCommandException(command, "could not start the command on " + where + ": "
-                    + e.getMessage(), e);
+            throw new SshCommandException(
+                    command, "could not start the command on " + where + ": " + e.getMessage(), e);
         }
         return channel;
     }
@@ -340,7 +366,8 @@ public final class SshRunner implements AutoCloseable {
             throw sink.outcome();
         } catch (ExecutionException e) {
             sink.abandon();
-            throw sink.outcome() != null ? sink.outcome()
+            throw sink.outcome() != null
+                    ? sink.outcome()
                     : new SshCommandException(sink.command(), "command failed", e.getCause());
         }
     }
@@ -458,8 +485,8 @@ public final class SshRunner implements AutoCloseable {
          */
         public Builder keepAlive(Duration interval, int maxUnanswered) {
             if (interval.isNegative() || maxUnanswered < 1) {
-                throw new IllegalArgumentException("keepAlive needs interval >= 0 and maxUnanswered >= 1: "
-                        + interval + ", " + maxUnanswered);
+                throw new IllegalArgumentException(
+                        "keepAlive needs interval >= 0 and maxUnanswered >= 1: " + interval + ", " + maxUnanswered);
             }
             this.keepAliveInterval = interval;
             this.keepAliveMaxUnanswered = maxUnanswered;
@@ -481,13 +508,16 @@ public final class SshRunner implements AutoCloseable {
                         + "connect()");
             }
             LossReason lost = new LossReason();
-            SSHClient client = new Connector(config != null ? config : SshConfigs.shared(), connectTimeout,
-                    replyTimeout).connect(host, port, hostKeys, credentials, lost);
+            SSHClient client = new Connector(
+                            config != null ? config : SshConfigs.shared(), connectTimeout, replyTimeout)
+                    .connect(host, port, hostKeys, credentials, lost);
             String where = credentials.user() + "@" + SshErrors.where(host, port);
-            ScheduledFuture<?> keepAlive = keepAliveInterval.isZero() ? null : DeadPeerDetector.watch(client,
-                    keepAliveInterval, keepAliveMaxUnanswered, SshErrors.where(host, port));
-            SshRunner runner = new SshRunner(client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize,
-                    where, keepAlive);
+            ScheduledFuture<?> keepAlive = keepAliveInterval.isZero()
+                    ? null
+                    : DeadPeerDetector.watch(
+                            client, keepAliveInterval, keepAliveMaxUnanswered, SshErrors.where(host, port));
+            SshRunner runner = new SshRunner(
+                    client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize, where, keepAlive);
             runner.lossReason = lost;
             return runner;
         }

@@ -1,16 +1,31 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import net.schmizz.sshj.userauth.UserAuthException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +34,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import net.schmizz.sshj.userauth.UserAuthException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Refused host keys, refused logins and servers that die mid-command, against both servers. */
 class ConnectionFailureTest {
@@ -60,8 +74,12 @@ class ConnectionFailureTest {
         SshTestServer s = start(kind);
         Path empty = Files.createTempFile("rb-empty-known_hosts", "");
         try {
-            SshConnectException e = assertThrows(SshConnectException.class, () -> builder(s)
-                    .credentials(s.credentials()).hostKeys(HostKeyPolicy.knownHosts(empty)).connect());
+            SshConnectException e = assertThrows(
+                    SshConnectException.class,
+                    () -> builder(s)
+                            .credentials(s.credentials())
+                            .hostKeys(HostKeyPolicy.knownHosts(empty))
+                            .connect());
             assertEquals(SshConnectException.Reason.HOST_KEY_UNKNOWN, e.reason(), e.getMessage());
             assertMentions(e, s.host() + ":" + s.port(), "UNKNOWN", fingerprintOf(s), empty.toString());
         } finally {
@@ -79,13 +97,20 @@ class ConnectionFailureTest {
             String otherLine = Files.readString(other.knownHosts()).trim();
             String keyPart = otherLine.substring(otherLine.indexOf(' ') + 1);
             Files.writeString(wrong, "[" + s.host() + "]:" + s.port() + " " + keyPart + "\n");
-            SshConnectException changed = assertThrows(SshConnectException.class, () -> builder(s)
-                    .credentials(s.credentials()).hostKeys(HostKeyPolicy.knownHosts(wrong)).connect());
+            SshConnectException changed = assertThrows(
+                    SshConnectException.class,
+                    () -> builder(s)
+                            .credentials(s.credentials())
+                            .hostKeys(HostKeyPolicy.knownHosts(wrong))
+                            .connect());
             assertEquals(SshConnectException.Reason.HOST_KEY_CHANGED, changed.reason(), changed.getMessage());
             assertMentions(changed, s.host() + ":" + s.port(), "CHANGED", fingerprintOf(s), "man in the middle");
-            SshConnectException pinned = assertThrows(SshConnectException.class, () -> builder(s)
-                    .credentials(s.credentials())
-                    .hostKeys(HostKeyPolicy.pinnedFingerprint(other.hostKeyFingerprint())).connect());
+            SshConnectException pinned = assertThrows(
+                    SshConnectException.class,
+                    () -> builder(s)
+                            .credentials(s.credentials())
+                            .hostKeys(HostKeyPolicy.pinnedFingerprint(other.hostKeyFingerprint()))
+                            .connect());
             assertEquals(SshConnectException.Reason.HOST_KEY_CHANGED, pinned.reason(), pinned.getMessage());
             assertMentions(pinned, fingerprintOf(s), other.hostKeyFingerprint());
         } finally {
@@ -97,9 +122,11 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"openssh", "mina"})
     void acceptsThePinnedFingerprint(String kind) throws Exception {
         SshTestServer s = start(kind);
-        try (SshRunner ssh = builder(s).credentials(s.credentials())
-                .hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprintOf(s))).connect();
-             CommandResult r = ssh.run("echo pinned")) {
+        try (SshRunner ssh = builder(s)
+                        .credentials(s.credentials())
+                        .hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprintOf(s)))
+                        .connect();
+                CommandResult r = ssh.run("echo pinned")) {
             assertEquals("pinned\n", r.stdoutText());
         }
     }
@@ -108,15 +135,24 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"openssh"})
     void acceptsThePinnedMd5FingerprintAsOpenSshPrintsIt(String kind) throws Exception {
         OpenSshServer s = (OpenSshServer) start(kind);
-        Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-l", "-E", "md5", "-f",
-                s.knownHosts().toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        OpenSshServer.SSH_KEYGEN.toString(),
+                        "-l",
+                        "-E",
+                        "md5",
+                        "-f",
+                        s.knownHosts().toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
         String md5 = out.trim().split(" ")[1]; // "256 MD5:xx:xx:... [host]:port (ED25519)"
         assertTrue(md5.startsWith("MD5:"), out);
-        try (SshRunner ssh = builder(s).credentials(s.credentials())
-                .hostKeys(HostKeyPolicy.pinnedFingerprint(md5)).connect();
-             CommandResult r = ssh.run("echo md5")) {
+        try (SshRunner ssh = builder(s)
+                        .credentials(s.credentials())
+                        .hostKeys(HostKeyPolicy.pinnedFingerprint(md5))
+                        .connect();
+                CommandResult r = ssh.run("echo md5")) {
             assertEquals("md5\n", r.stdoutText());
         }
     }
@@ -129,8 +165,14 @@ class ConnectionFailureTest {
         try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(s.host()))) {
             port = free.getLocalPort();
         }
-        SshConnectException e = assertThrows(SshConnectException.class, () -> SshRunner.builder(s.host())
-                .port(port).credentials(s.credentials()).hostKeys(s.hostKeys()).pool(pool).connect());
+        SshConnectException e = assertThrows(
+                SshConnectException.class,
+                () -> SshRunner.builder(s.host())
+                        .port(port)
+                        .credentials(s.credentials())
+                        .hostKeys(s.hostKeys())
+                        .pool(pool)
+                        .connect());
         assertEquals(SshConnectException.Reason.CONNECTION_REFUSED, e.reason(), e.getMessage());
         assertMentions(e, s.host() + ":" + port, "refused");
     }
@@ -144,7 +186,7 @@ class ConnectionFailureTest {
         SshCommandException e = assertThrows(SshCommandException.class, () -> ssh.run("true"));
         assertMentions(e, "was closed", s.host() + ":" + s.port());
         assertThrows(SshCommandException.class, () -> ssh.launch("true"));
-        assertThrows(SshCommandException.class, () -> ssh.stream("true", CommandOptions.defaults(), ev -> { }));
+        assertThrows(SshCommandException.class, () -> ssh.stream("true", CommandOptions.defaults(), ev -> {}));
     }
 
     @ParameterizedTest
@@ -161,32 +203,38 @@ class ConnectionFailureTest {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         jul.addHandler(handler);
-        try (SshRunner ssh = builder(s).credentials(s.credentials())
-                .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely()).connect()) {
+        try (SshRunner ssh = builder(s)
+                .credentials(s.credentials())
+                .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely())
+                .connect()) {
             assertTrue(ssh.isConnected());
         } finally {
             jul.removeHandler(handler);
         }
         assertEquals(1, records.size(), records.toString());
         assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());
-        assertTrue(records.get(0).getMessage().contains("DISABLED") && records.get(0).getMessage()
-                .contains(s.host() + ":" + s.port()), records.get(0).getMessage());
+        assertTrue(
+                records.get(0).getMessage().contains("DISABLED")
+                        && records.get(0).getMessage().contains(s.host() + ":" + s.port()),
+                records.get(0).getMessage());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"mina"})
     void aBuilderWithoutCredentialsSaysSo(String kind) throws Exception {
         SshTestServer s = start(kind);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> SshRunner.builder(s.host()).port(s.port()).hostKeys(s.hostKeys()).connect());
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> SshRunner.builder(s.host())
+                        .port(s.port())
+                        .hostKeys(s.hostKeys())
+                        .connect());
         assertMentions(e, "credentials", s.host() + ":" + s.port());
     }
 
@@ -197,8 +245,12 @@ class ConnectionFailureTest {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
         String user = s instanceof OpenSshServer o ? o.user() : EmbeddedSshServer.USER;
-        SshConnectException e = assertThrows(SshConnectException.class, () -> builder(s).hostKeys(s.hostKeys())
-                .credentials(SshCredentials.keyPair(user, generator.generateKeyPair())).connect());
+        SshConnectException e = assertThrows(
+                SshConnectException.class,
+                () -> builder(s)
+                        .hostKeys(s.hostKeys())
+                        .credentials(SshCredentials.keyPair(user, generator.generateKeyPair()))
+                        .connect());
         assertEquals(SshConnectException.Reason.AUTH_FAILED, e.reason(), e.getMessage());
         assertInstanceOf(UserAuthException.class, e.getCause());
         assertMentions(e, "as " + user, s.host() + ":" + s.port(), "tried publickey", "the server allows");
@@ -209,8 +261,12 @@ class ConnectionFailureTest {
     void refusesAWrongPassword(String kind) throws Exception {
         SshTestServer s = start(kind);
         String user = s instanceof OpenSshServer o ? o.user() : EmbeddedSshServer.USER;
-        SshConnectException e = assertThrows(SshConnectException.class, () -> builder(s).hostKeys(s.hostKeys())
-                .credentials(SshCredentials.password(user, "not-the-password".toCharArray())).connect());
+        SshConnectException e = assertThrows(
+                SshConnectException.class,
+                () -> builder(s)
+                        .hostKeys(s.hostKeys())
+                        .credentials(SshCredentials.password(user, "not-the-password".toCharArray()))
+                        .connect());
         assertEquals(SshConnectException.Reason.AUTH_FAILED, e.reason(), e.getMessage());
         assertMentions(e, "as " + user, s.host() + ":" + s.port(), "tried password");
     }
@@ -219,9 +275,11 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"mina"})
     void logsInWithThePassword(String kind) throws Exception {
         EmbeddedSshServer s = (EmbeddedSshServer) start(kind);
-        try (SshRunner ssh = builder(s).hostKeys(s.hostKeys())
-                .credentials(SshCredentials.password(s.user(), s.password())).connect();
-             CommandResult r = ssh.run("echo in")) {
+        try (SshRunner ssh = builder(s)
+                        .hostKeys(s.hostKeys())
+                        .credentials(SshCredentials.password(s.user(), s.password()))
+                        .connect();
+                CommandResult r = ssh.run("echo in")) {
             assertEquals("in\n", r.stdoutText());
         }
     }
@@ -243,15 +301,17 @@ class ConnectionFailureTest {
             });
             killer.start();
             long start = System.nanoTime();
-            SshCommandException e = assertThrows(SshCommandException.class,
-                    () -> ssh.run("yes | head -c 1000000; sleep 30",
+            SshCommandException e = assertThrows(
+                    SshCommandException.class,
+                    () -> ssh.run(
+                            "yes | head -c 1000000; sleep 30",
                             CommandOptions.defaults().withTimeout(Duration.ofSeconds(20))));
             killer.join();
             assertInstanceOf(ConnectionLostException.class, e, "should fail on the connection, not the timeout");
             assertMentions(e, s.host() + ":" + s.port(), "lost");
             assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) < 15);
-            ExecutionException launched = assertThrows(ExecutionException.class,
-                    () -> sleeping.completion().get(10, TimeUnit.SECONDS));
+            ExecutionException launched = assertThrows(
+                    ExecutionException.class, () -> sleeping.completion().get(10, TimeUnit.SECONDS));
             assertInstanceOf(ConnectionLostException.class, launched.getCause());
         }
         assertNoThreadLeftFor(s.port());
@@ -273,7 +333,9 @@ class ConnectionFailureTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (true) {
             List<String> left = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.isAlive() && t.getName().contains(marker)).map(Thread::getName).toList();
+                    .filter(t -> t.isAlive() && t.getName().contains(marker))
+                    .map(Thread::getName)
+                    .toList();
             if (left.isEmpty()) {
                 return;
             }

@@ -1,4 +1,25 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fanout.FailureKind;
@@ -8,10 +29,6 @@ import dev.recyclable.buffers.ssh.fanout.FanoutTarget;
 import dev.recyclable.buffers.ssh.fanout.TargetResult;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +37,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A connection that dies is never mistaken for success: killed servers, frozen servers and servers killed during
@@ -50,8 +64,11 @@ class ConnectionLossTest {
     }
 
     private SshRunner.Builder builder() {
-        return SshRunner.builder(sshd.host()).port(sshd.port()).credentials(sshd.credentials())
-                .hostKeys(sshd.hostKeys()).pool(pool);
+        return SshRunner.builder(sshd.host())
+                .port(sshd.port())
+                .credentials(sshd.credentials())
+                .hostKeys(sshd.hostKeys())
+                .pool(pool);
     }
 
     /**
@@ -87,8 +104,9 @@ class ConnectionLossTest {
     }
 
     /** One connection, one command flooding output until the server is killed; returns what went wrong, if anything. */
-    private List<String> streamUntilKilled(int round, java.util.concurrent.CountDownLatch streaming,
-                                           java.util.concurrent.atomic.AtomicInteger lost) throws Exception {
+    private List<String> streamUntilKilled(
+            int round, java.util.concurrent.CountDownLatch streaming, java.util.concurrent.atomic.AtomicInteger lost)
+            throws Exception {
         AtomicLong delivered = new AtomicLong();
         AtomicBoolean counted = new AtomicBoolean();
         Runnable progress = () -> {
@@ -96,20 +114,23 @@ class ConnectionLossTest {
                 streaming.countDown();
             }
         };
-        CommandOptions options = CommandOptions.defaults().withTimeout(Duration.ofSeconds(30))
+        CommandOptions options = CommandOptions.defaults()
+                .withTimeout(Duration.ofSeconds(30))
                 .withOutputLimit(64L << 20, OutputLimitPolicy.TRUNCATE);
         try (SshRunner ssh = builder().connect()) {
             Object outcome;
             try {
                 outcome = switch (round % 3) {
-                    case 0 -> ssh.stream("yes", options, event -> {
-                        delivered.addAndGet(event.size());
-                        progress.run();
-                    });
-                    case 1 -> ssh.run("yes", options, (kind, chunk) -> {
-                        delivered.addAndGet(chunk.size());
-                        progress.run();
-                    });
+                    case 0 ->
+                        ssh.stream("yes", options, event -> {
+                            delivered.addAndGet(event.size());
+                            progress.run();
+                        });
+                    case 1 ->
+                        ssh.run("yes", options, (kind, chunk) -> {
+                            delivered.addAndGet(chunk.size());
+                            progress.run();
+                        });
                     default -> {
                         // captured: nothing to watch while it runs, so count it as streaming once started
                         RunningCommand started = ssh.launch("true");
@@ -156,8 +177,10 @@ class ConnectionLossTest {
             RunningCommand launched = ssh.launch("sleep 60");
             Future<?> captured = runInBackground(() -> ssh.run("sleep 60").close());
             AtomicLong streamed = new AtomicLong();
-            Future<?> streaming = runInBackground(() -> ssh.stream("while true; do echo tick; sleep 0.05; done",
-                    CommandOptions.defaults(), e -> streamed.addAndGet(e.size())));
+            Future<?> streaming = runInBackground(() -> ssh.stream(
+                    "while true; do echo tick; sleep 0.05; done",
+                    CommandOptions.defaults(),
+                    e -> streamed.addAndGet(e.size())));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             while (streamed.get() == 0 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
@@ -169,8 +192,8 @@ class ConnectionLossTest {
             try {
                 assertLost(captured);
                 assertLost(streaming);
-                ExecutionException e = assertThrows(ExecutionException.class,
-                        () -> launched.completion().get(10, TimeUnit.SECONDS));
+                ExecutionException e = assertThrows(
+                        ExecutionException.class, () -> launched.completion().get(10, TimeUnit.SECONDS));
                 assertInstanceOf(ConnectionLostException.class, e.getCause());
                 long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - frozenAt);
                 // 3 unanswered probes at 200 ms: about 0.8 s; generous for a loaded 2-core machine
@@ -187,8 +210,8 @@ class ConnectionLossTest {
 
     @Test
     void theDefaultKeepAliveDetectsADeadPeerWithinAMinute() {
-        Duration worst = SshRunner.Builder.DEFAULT_KEEPALIVE_INTERVAL
-                .multipliedBy(SshRunner.Builder.DEFAULT_KEEPALIVE_MAX_UNANSWERED + 1L);
+        Duration worst = SshRunner.Builder.DEFAULT_KEEPALIVE_INTERVAL.multipliedBy(
+                SshRunner.Builder.DEFAULT_KEEPALIVE_MAX_UNANSWERED + 1L);
         assertTrue(worst.compareTo(Duration.ofMinutes(1)) < 0, worst.toString());
     }
 
@@ -198,13 +221,16 @@ class ConnectionLossTest {
         // A key the server does not know: after its authorized_keys file, sshd asks the AuthorizedKeysCommand,
         // which sleeps, so the login is in progress long enough to kill the server under it. Without the kill
         // this login fails as AUTH_FAILED; with it, the connection is lost.
-        sshd = OpenSshServer.builder().extraConfig("AuthorizedKeysCommand /bin/sleep 5")
-                .extraConfig("AuthorizedKeysCommandUser " + OpenSshServer.testUser()).start();
+        sshd = OpenSshServer.builder()
+                .extraConfig("AuthorizedKeysCommand /bin/sleep 5")
+                .extraConfig("AuthorizedKeysCommandUser " + OpenSshServer.testUser())
+                .start();
         java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
         SshCredentials unknownKey = SshCredentials.keyPair(sshd.user(), generator.generateKeyPair());
         Thread killer = killConnectionsWhenLoginStarts();
-        SshConnectException e = assertThrows(SshConnectException.class,
+        SshConnectException e = assertThrows(
+                SshConnectException.class,
                 () -> builder().credentials(unknownKey).connect());
         killer.join();
         assertEquals(SshConnectException.Reason.CONNECTION_LOST, e.reason(), e.getMessage());
@@ -212,13 +238,17 @@ class ConnectionLossTest {
 
         killer = killConnectionsWhenLoginStarts();
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-             FanoutRun run = executor.start(List.of(FanoutTarget.of("t", sshd.host(), sshd.port(),
-                     unknownKey, sshd.hostKeys())), "echo never")) {
+                FanoutRun run = executor.start(
+                        List.of(FanoutTarget.of("t", sshd.host(), sshd.port(), unknownKey, sshd.hostKeys())),
+                        "echo never")) {
             int seen = 0;
             for (TargetResult r : run) {
                 try (r) {
                     seen++;
-                    assertEquals(FailureKind.CONNECTION_LOST, r.outcome().failure(), r.outcome().toString());
+                    assertEquals(
+                            FailureKind.CONNECTION_LOST,
+                            r.outcome().failure(),
+                            r.outcome().toString());
                 }
             }
             assertEquals(1, seen);

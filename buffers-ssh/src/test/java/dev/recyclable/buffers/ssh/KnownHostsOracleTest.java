@@ -1,12 +1,26 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,9 +31,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * known_hosts decisions with OpenSSH's own {@code ssh} client as the oracle: for each layout, {@code ssh -o
@@ -33,6 +47,7 @@ class KnownHostsOracleTest {
     private static Path dir;
     /** The server's key, another ed25519 key, and a key of another type, each as "type base64". */
     private static String key;
+
     private static String other;
     private static String ecdsa;
     private static String hostPort;
@@ -101,8 +116,9 @@ class KnownHostsOracleTest {
         rows.put("cert-authority, another key listed", "@cert-authority * " + key + "\n" + h + " " + other);
         rows.put("only a key of another type", h + " " + ecdsa);
         rows.put("keys of two types", h + " " + ecdsa + "\n" + h + " " + key);
-        rows.put("comments, blank and broken lines", "# known hosts\n\n" + h + " ssh-ed25519 not-base64!\n"
-                + h + "\n   \n" + h + " " + key + " a comment");
+        rows.put(
+                "comments, blank and broken lines",
+                "# known hosts\n\n" + h + " ssh-ed25519 not-base64!\n" + h + "\n   \n" + h + " " + key + " a comment");
         rows.put("unknown marker", "@trusted " + h + " " + key);
         rows.put("type field names another type", h + " ssh-rsa " + key.split(" ")[1]);
         rows.put("tab separated", h + "\t" + key.replace(' ', '\t'));
@@ -126,7 +142,8 @@ class KnownHostsOracleTest {
         Path caKey = dir.resolve("ca");
         String ca = keygenAt(caKey, "ed25519");
         String otherCa = keygen("ed25519-ca2");
-        OpenSshServer certified = OpenSshServer.builder().hostCertificateSignedBy(caKey).start();
+        OpenSshServer certified =
+                OpenSshServer.builder().hostCertificateSignedBy(caKey).start();
         try {
             String[] line = Files.readString(certified.knownHosts()).trim().split(" ");
             String h = line[0];
@@ -163,8 +180,8 @@ class KnownHostsOracleTest {
                 Path file = dir.resolve("known_hosts-" + server.port() + "-" + i);
                 String text = rows.get(i).getValue();
                 Files.writeString(file, text.isEmpty() ? "" : text + "\n");
-                decisions.add(workers.submit(() -> new String[] {
-                        openSshDecision(server, file), ourDecision(server, file, pool)}));
+                decisions.add(workers.submit(
+                        () -> new String[] {openSshDecision(server, file), ourDecision(server, file, pool)}));
             }
             List<String> disagreements = new ArrayList<>();
             StringBuilder table = new StringBuilder();
@@ -173,7 +190,8 @@ class KnownHostsOracleTest {
                 String name = rows.get(i).getKey();
                 table.append(String.format("%-45s ssh: %-8s ours: %s%n", name, d[0], d[1]));
                 if (!d[0].equals(d[1])) {
-                    disagreements.add(name + ": ssh " + d[0] + ", ours " + d[1] + "\n" + rows.get(i).getValue());
+                    disagreements.add(name + ": ssh " + d[0] + ", ours " + d[1] + "\n"
+                            + rows.get(i).getValue());
                 }
             }
             assertEquals(List.of(), disagreements, table.toString());
@@ -187,14 +205,37 @@ class KnownHostsOracleTest {
 
     /** What {@code ssh} decides: ACCEPTED, or the refusal it printed (UNKNOWN, CHANGED, REVOKED, REFUSED). */
     private static String openSshDecision(OpenSshServer sshd, Path knownHosts) throws Exception {
-        Process p = new ProcessBuilder("ssh", "-F", "/dev/null",
-                "-o", "StrictHostKeyChecking=yes", "-o", "UserKnownHostsFile=" + knownHosts,
-                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "CheckHostIP=no",
-                "-o", "UpdateHostKeys=no", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=20",
-                // no login: ssh gets to authentication only once it accepted the host key, which is all we ask
-                "-o", "PreferredAuthentications=none",
-                "-i", sshd.clientKey().toString(), "-p", Integer.toString(sshd.port()),
-                sshd.user() + "@" + sshd.host(), "true").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "ssh",
+                        "-F",
+                        "/dev/null",
+                        "-o",
+                        "StrictHostKeyChecking=yes",
+                        "-o",
+                        "UserKnownHostsFile=" + knownHosts,
+                        "-o",
+                        "GlobalKnownHostsFile=/dev/null",
+                        "-o",
+                        "BatchMode=yes",
+                        "-o",
+                        "CheckHostIP=no",
+                        "-o",
+                        "UpdateHostKeys=no",
+                        "-o",
+                        "IdentitiesOnly=yes",
+                        "-o",
+                        "ConnectTimeout=20",
+                        // no login: ssh gets to authentication only once it accepted the host key, which is all we ask
+                        "-o",
+                        "PreferredAuthentications=none",
+                        "-i",
+                        sshd.clientKey().toString(),
+                        "-p",
+                        Integer.toString(sshd.port()),
+                        sshd.user() + "@" + sshd.host(),
+                        "true")
+                .redirectErrorStream(true)
+                .start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
@@ -220,8 +261,12 @@ class KnownHostsOracleTest {
     }
 
     private static String ourDecision(OpenSshServer sshd, Path knownHosts, BufferPool pool) throws IOException {
-        try (SshRunner ssh = SshRunner.builder(sshd.host()).port(sshd.port()).credentials(sshd.credentials())
-                .hostKeys(HostKeyPolicy.knownHosts(knownHosts)).pool(pool).connect()) {
+        try (SshRunner ssh = SshRunner.builder(sshd.host())
+                .port(sshd.port())
+                .credentials(sshd.credentials())
+                .hostKeys(HostKeyPolicy.knownHosts(knownHosts))
+                .pool(pool)
+                .connect()) {
             return ssh.isConnected() ? "ACCEPTED" : "ACCEPTED but disconnected";
         } catch (SshConnectException e) {
             return switch (e.reason()) {
@@ -237,7 +282,8 @@ class KnownHostsOracleTest {
         Path file = Files.createTempFile(dir, "to-hash", "");
         Files.writeString(file, plain + "\n");
         Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-H", "-f", file.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
             throw new IOException("ssh-keygen -H failed: " + out);
@@ -252,13 +298,17 @@ class KnownHostsOracleTest {
     }
 
     private static String keygenAt(Path file, String type) throws Exception {
-        Process p = new ProcessBuilder(OpenSshServer.SSH_KEYGEN.toString(), "-q", "-t", type, "-N", "", "-f",
-                file.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        OpenSshServer.SSH_KEYGEN.toString(), "-q", "-t", type, "-N", "", "-f", file.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
             throw new IOException("ssh-keygen failed: " + out);
         }
-        String[] pub = Files.readString(file.resolveSibling(file.getFileName() + ".pub")).trim().split(" ");
+        String[] pub = Files.readString(file.resolveSibling(file.getFileName() + ".pub"))
+                .trim()
+                .split(" ");
         return pub[0] + " " + pub[1];
     }
 }

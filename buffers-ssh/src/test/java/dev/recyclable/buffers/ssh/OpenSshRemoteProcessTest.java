@@ -1,23 +1,37 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What happens on the server when we give up on a command: after a timeout, a cancel or an interrupt the remote
@@ -49,7 +63,8 @@ class OpenSshRemoteProcessTest {
 
     @Test
     void timeoutKillsASingleRemoteProcess() throws Exception {
-        assertThrows(CommandTimeoutException.class,
+        assertThrows(
+                CommandTimeoutException.class,
                 () -> ssh.run("sleep 31.01", CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         assertGone("sleep 31.01");
     }
@@ -57,22 +72,32 @@ class OpenSshRemoteProcessTest {
     @Test
     void timeoutKillsTheWholeRemoteProcessTree() throws Exception {
         // the shell forks 'sleep' as a child: killing only the shell would orphan it
-        assertThrows(CommandTimeoutException.class, () -> ssh.run("echo started; sleep 31.02; echo never",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+        assertThrows(
+                CommandTimeoutException.class,
+                () -> ssh.run(
+                        "echo started; sleep 31.02; echo never",
+                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         assertGone("sleep 31.02");
     }
 
     @Test
     void timeoutKillsAPipelineAndABackgroundChild() throws Exception {
-        assertThrows(CommandTimeoutException.class, () -> ssh.run("sleep 31.03 & yes | head -c 100000; wait",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+        assertThrows(
+                CommandTimeoutException.class,
+                () -> ssh.run(
+                        "sleep 31.03 & yes | head -c 100000; wait",
+                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         assertGone("sleep 31.03");
     }
 
     @Test
     void streamingTimeoutKillsTheRemoteProcess() throws Exception {
-        assertThrows(CommandTimeoutException.class, () -> ssh.run("echo started; sleep 31.04",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(500)), (kind, chunk) -> { }));
+        assertThrows(
+                CommandTimeoutException.class,
+                () -> ssh.run(
+                        "echo started; sleep 31.04",
+                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
+                        (kind, chunk) -> {}));
         assertGone("sleep 31.04");
     }
 
@@ -81,16 +106,18 @@ class OpenSshRemoteProcessTest {
         RunningCommand running = ssh.launch("echo started; sleep 31.05");
         awaitRunning("sleep 31.05");
         running.cancel();
-        ExecutionException e = assertThrows(ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
+        ExecutionException e = assertThrows(
+                ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandCancelledException.class, e.getCause());
         assertGone("sleep 31.05");
     }
 
     @Test
     void launchedCommandTimeoutKillsTheRemoteProcess() throws Exception {
-        RunningCommand running = ssh.launch("echo started; sleep 31.06",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(500)));
-        ExecutionException e = assertThrows(ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
+        RunningCommand running = ssh.launch(
+                "echo started; sleep 31.06", CommandOptions.defaults().withTimeout(Duration.ofMillis(500)));
+        ExecutionException e = assertThrows(
+                ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandTimeoutException.class, e.getCause());
         assertGone("sleep 31.06");
     }
@@ -100,7 +127,8 @@ class OpenSshRemoteProcessTest {
         RunningCommand running = ssh.launch("echo started; sleep 31.07");
         awaitRunning("sleep 31.07");
         ssh.close();
-        ExecutionException e = assertThrows(ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
+        ExecutionException e = assertThrows(
+                ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandCancelledException.class, e.getCause());
         assertGone("sleep 31.07");
         ssh = SERVER.get().connect(pool); // for the @AfterEach
@@ -131,7 +159,8 @@ class OpenSshRemoteProcessTest {
     /** {@code pid command-line} of the test user's processes whose command line contains {@code marker}. */
     private static String pgrep(String marker) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("pgrep", "-a", "-u", SERVER.get().user(), "-f", marker.replace(".", "\\."))
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         p.waitFor();
         return out;

@@ -1,14 +1,33 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,14 +43,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The behaviour every server must show through {@link SshRunner}. Subclasses supply a real server (OpenSSH,
@@ -64,7 +78,8 @@ abstract class SshRunnerContractTest {
 
     @Test
     void reportsExitStatus() throws IOException {
-        try (CommandResult ok = ssh.run("true"); CommandResult three = ssh.run("exit 3")) {
+        try (CommandResult ok = ssh.run("true");
+                CommandResult three = ssh.run("exit 3")) {
             assertEquals(0, ok.exitStatus());
             assertTrue(ok.status().succeeded());
             assertEquals(3, three.exitStatus());
@@ -90,7 +105,8 @@ abstract class SshRunnerContractTest {
 
     @Test
     void emptyAndTinyOutput() throws IOException {
-        try (CommandResult empty = ssh.run("true"); CommandResult tiny = ssh.run("printf x")) {
+        try (CommandResult empty = ssh.run("true");
+                CommandResult tiny = ssh.run("printf x")) {
             assertEquals(0, empty.stdout().length());
             assertEquals(0, empty.stderr().length());
             assertEquals("x", tiny.stdoutText());
@@ -111,7 +127,8 @@ abstract class SshRunnerContractTest {
     @Test
     void streamsEventsInWireOrder() throws IOException {
         List<String> events = new ArrayList<>();
-        CommandStatus status = ssh.run("printf a; sleep 0.2; printf b >&2; sleep 0.2; printf c",
+        CommandStatus status = ssh.run(
+                "printf a; sleep 0.2; printf b >&2; sleep 0.2; printf c",
                 CommandOptions.defaults(),
                 (kind, chunk) -> events.add(kind + ":" + chunk.toString(StandardCharsets.UTF_8)));
         assertEquals(List.of("STDOUT:a", "STDERR:b", "STDOUT:c"), events);
@@ -121,8 +138,8 @@ abstract class SshRunnerContractTest {
     @Test
     void binaryOutputSurvivesByteForByte() throws IOException {
         // every byte value, in a pattern that is not text: printf with octal escapes, repeated
-        try (CommandResult r = ssh.run("i=0; while [ $i -lt 64 ]; do printf '\\000\\001\\177\\200\\377\\n\\r\\033'; "
-                + "i=$((i+1)); done")) {
+        try (CommandResult r = ssh.run(
+                "i=0; while [ $i -lt 64 ]; do printf '\\000\\001\\177\\200\\377\\n\\r\\033'; " + "i=$((i+1)); done")) {
             byte[] unit = {0, 1, 0x7f, (byte) 0x80, (byte) 0xff, '\n', '\r', 0x1b};
             byte[] expected = new byte[unit.length * 64];
             for (int i = 0; i < 64; i++) {
@@ -146,7 +163,8 @@ abstract class SshRunnerContractTest {
     void streamsHundredMebibytesIntactWithBackpressure() throws Exception {
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
         long[] received = new long[1];
-        CommandStatus status = ssh.run("yes 0123456789abcdef | head -c " + HUNDRED_MIB,
+        CommandStatus status = ssh.run(
+                "yes 0123456789abcdef | head -c " + HUNDRED_MIB,
                 CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)),
                 (kind, chunk) -> {
                     assertEquals(OutputKind.STDOUT, kind);
@@ -163,8 +181,10 @@ abstract class SshRunnerContractTest {
     @Test
     void truncatesAtTheLimitAndFlagsIt() throws IOException {
         long limit = 1 << 20;
-        try (CommandResult r = ssh.run("head -c 30000000 /dev/zero; echo tail >&2",
-                CommandOptions.defaults().withOutputLimit(limit, OutputLimitPolicy.TRUNCATE)
+        try (CommandResult r = ssh.run(
+                "head -c 30000000 /dev/zero; echo tail >&2",
+                CommandOptions.defaults()
+                        .withOutputLimit(limit, OutputLimitPolicy.TRUNCATE)
                         .withTimeout(Duration.ofSeconds(60)))) {
             assertEquals(0, r.exitStatus());
             assertEquals(limit, r.stdout().length());
@@ -177,9 +197,13 @@ abstract class SshRunnerContractTest {
 
     @Test
     void failsAndKillsAnEndlessFloodAtTheLimit() {
-        OutputLimitExceededException e = assertThrows(OutputLimitExceededException.class, () -> ssh.run("yes",
-                CommandOptions.defaults().withOutputLimit(4 << 20, OutputLimitPolicy.FAIL)
-                        .withTimeout(Duration.ofSeconds(30))));
+        OutputLimitExceededException e = assertThrows(
+                OutputLimitExceededException.class,
+                () -> ssh.run(
+                        "yes",
+                        CommandOptions.defaults()
+                                .withOutputLimit(4 << 20, OutputLimitPolicy.FAIL)
+                                .withTimeout(Duration.ofSeconds(30))));
         assertEquals(OutputKind.STDOUT, e.stream());
         assertEquals(4 << 20, e.limit());
     }
@@ -189,7 +213,8 @@ abstract class SshRunnerContractTest {
         // sshj's own streams die here (stderr buffer overflow kills the connection); we only read stdout
         List<String> stdout = new ArrayList<>();
         long[] stderrSeen = new long[1];
-        CommandStatus status = ssh.run("head -c 20000000 /dev/zero >&2; echo done",
+        CommandStatus status = ssh.run(
+                "head -c 20000000 /dev/zero >&2; echo done",
                 CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)),
                 (kind, chunk) -> {
                     if (kind == OutputKind.STDOUT) {
@@ -218,8 +243,10 @@ abstract class SshRunnerContractTest {
     @Test
     void timesOutKillsAndReleases() {
         long start = System.nanoTime();
-        CommandTimeoutException e = assertThrows(CommandTimeoutException.class, () -> ssh.run("echo started; sleep 30",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+        CommandTimeoutException e = assertThrows(
+                CommandTimeoutException.class,
+                () -> ssh.run(
+                        "echo started; sleep 30", CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(tookMs < 10_000, "timeout took " + tookMs + " ms");
         assertEquals(Duration.ofMillis(500), e.timeout());
@@ -227,8 +254,12 @@ abstract class SshRunnerContractTest {
 
     @Test
     void streamingRunTimesOutToo() {
-        assertThrows(CommandTimeoutException.class, () -> ssh.run("yes | head -c 100000; sleep 30",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(500)), (kind, chunk) -> { }));
+        assertThrows(
+                CommandTimeoutException.class,
+                () -> ssh.run(
+                        "yes | head -c 100000; sleep 30",
+                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
+                        (kind, chunk) -> {}));
     }
 
     @Test
@@ -236,17 +267,17 @@ abstract class SshRunnerContractTest {
         RunningCommand running = ssh.launch("sleep 30");
         Thread.sleep(100);
         running.cancel();
-        ExecutionException e = assertThrows(ExecutionException.class,
-                () -> running.completion().get(10, TimeUnit.SECONDS));
+        ExecutionException e = assertThrows(
+                ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandCancelledException.class, e.getCause());
     }
 
     @Test
     void launchedCommandTimesOut() {
-        RunningCommand running = assertDoesNotThrowIo(() -> ssh.launch("sleep 30",
-                CommandOptions.defaults().withTimeout(Duration.ofMillis(300))));
-        ExecutionException e = assertThrows(ExecutionException.class,
-                () -> running.completion().get(10, TimeUnit.SECONDS));
+        RunningCommand running = assertDoesNotThrowIo(
+                () -> ssh.launch("sleep 30", CommandOptions.defaults().withTimeout(Duration.ofMillis(300))));
+        ExecutionException e = assertThrows(
+                ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandTimeoutException.class, e.getCause());
     }
 
@@ -273,9 +304,9 @@ abstract class SshRunnerContractTest {
 
     @Test
     void listenerFailureStopsTheCommand() {
-        SshCommandException e = assertThrows(SshCommandException.class, () -> ssh.run("yes",
-                CommandOptions.defaults().withTimeout(Duration.ofSeconds(30)),
-                (kind, chunk) -> {
+        SshCommandException e = assertThrows(
+                SshCommandException.class,
+                () -> ssh.run("yes", CommandOptions.defaults().withTimeout(Duration.ofSeconds(30)), (kind, chunk) -> {
                     throw new IllegalStateException("listener gives up");
                 }));
         assertInstanceOf(IllegalStateException.class, e.getCause());
@@ -293,9 +324,10 @@ abstract class SshRunnerContractTest {
         }
         try (RecyclableOutputStream stdin = pool.newStream()) {
             stdin.write(data, 0, data.length);
-            try (CommandResult r = ssh.run("sha256sum", CommandOptions.defaults().withStdin(stdin)
-                    .withTimeout(Duration.ofSeconds(30)))) {
-                String expected = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+            try (CommandResult r = ssh.run(
+                    "sha256sum", CommandOptions.defaults().withStdin(stdin).withTimeout(Duration.ofSeconds(30)))) {
+                String expected = HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(data));
                 assertEquals(expected, r.stdoutText().split(" ")[0]);
             }
         }

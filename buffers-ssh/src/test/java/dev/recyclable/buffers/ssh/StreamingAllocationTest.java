@@ -1,4 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -6,19 +25,14 @@ import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Pins the warm streaming path's allocation: {@link SshRunner#stream} allocates nothing per packet on the
@@ -112,20 +126,28 @@ class StreamingAllocationTest {
             event.forEachSegment(counter);
         });
         assertEquals(SIZE, counter.bytes);
-        System.out.printf("streaming %d MiB: OutputListener consumer %.1f B/packet, reader %.1f B/packet (%d packets);"
+        System.out.printf(
+                "streaming %d MiB: OutputListener consumer %.1f B/packet, reader %.1f B/packet (%d packets);"
                         + " OutputEventListener consumer %.1f B/packet, reader %.1f B/packet (%d packets)%n",
-                SIZE >> 20, legacy.consumerPerPacket(), legacy.readerPerPacket(), legacy.packets,
-                events.consumerPerPacket(), events.readerPerPacket(), events.packets);
+                SIZE >> 20,
+                legacy.consumerPerPacket(),
+                legacy.readerPerPacket(),
+                legacy.packets,
+                events.consumerPerPacket(),
+                events.readerPerPacket(),
+                events.packets);
         assertTrue(events.packets > 100, "too few packets to measure: " + events.packets);
         // What remains on the consumer thread is encrypting CaptureChannel's WINDOW_ADJUST, sent by the grant
         // that crosses the threshold (one per window/4; the packet object is reused, but sshj's GCM cipher
         // builds its JDK engine state for every packet sent): ~16 B per 8 KiB packet here. The dispatching
         // itself allocates nothing; the old design added ~100 B per packet.
-        assertTrue(events.consumerPerPacket() < 32,
+        assertTrue(
+                events.consumerPerPacket() < 32,
                 "consumer thread allocates " + events.consumerPerPacket() + " B per packet");
         // The reader thread also decrypts (the cipher allocates a little per packet), so its bound is relative:
         // the dispatching sink's own reader-side work must cost clearly less than the old record + node + stream.
-        assertTrue(events.readerPerPacket() < legacy.readerPerPacket() + 8,
+        assertTrue(
+                events.readerPerPacket() < legacy.readerPerPacket() + 8,
                 "reader: events " + events.readerPerPacket() + " vs legacy " + legacy.readerPerPacket());
     }
 
@@ -168,7 +190,9 @@ class StreamingAllocationTest {
             t.join();
         });
         assertEquals(1, failures.size());
-        assertTrue(failures.get(0) instanceof IllegalStateException, failures.get(0).toString());
+        assertTrue(
+                failures.get(0) instanceof IllegalStateException,
+                failures.get(0).toString());
     }
 
     /** HotSpot's per-thread allocation counters, by reflection (the module does not read java.management). */
@@ -179,7 +203,8 @@ class StreamingAllocationTest {
 
         Meter() {
             try {
-                threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
+                threads = Class.forName("java.lang.management.ManagementFactory")
+                        .getMethod("getThreadMXBean")
                         .invoke(null);
                 Class<?> api = Class.forName("com.sun.management.ThreadMXBean");
                 allocatedBytes = api.getMethod("getThreadAllocatedBytes", long.class);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.testing;
 
 import dev.recyclable.buffers.ByteBufferView;
@@ -12,8 +27,7 @@ import org.opentest4j.AssertionFailedError;
  * the decoder or the pool does next.
  */
 public final class HeldContent {
-    private HeldContent() {
-    }
+    private HeldContent() {}
 
     /** The bytes {@code view} shows, joined in order; the buffers' positions are left as they are. */
     public static byte[] bytesOf(ByteBufferView view) {
@@ -32,8 +46,11 @@ public final class HeldContent {
         byte[] seen = bytesOf(view);
         int at = Arrays.mismatch(expected, seen);
         if (at >= 0) {
-            throw new AssertionFailedError(what + " changed under its holder: first difference at byte " + at
-                    + " of " + expected.length + " (now " + seen.length + " bytes)", expected, seen);
+            throw new AssertionFailedError(
+                    what + " changed under its holder: first difference at byte " + at + " of " + expected.length
+                            + " (now " + seen.length + " bytes)",
+                    expected,
+                    seen);
         }
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.testing;
 
 import dev.recyclable.buffers.BufferPool;
@@ -10,8 +25,7 @@ public final class PoolAssertions {
     /** How long releases still in flight on other threads (I/O threads, callbacks) may take. */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
 
-    private PoolAssertions() {
-    }
+    private PoolAssertions() {}
 
     /**
      * Fails unless the pool has no bytes in use, waiting up to {@link #DEFAULT_GRACE} for
@@ -35,9 +49,13 @@ public final class PoolAssertions {
             stats = pool.stats();
         }
         if (stats.bytesInUse() != 0) {
-            throw new AssertionFailedError("pool still has " + stats.bytesInUse()
-                    + " bytes in use after " + grace.toMillis() + " ms: a stream, view or contiguous copy was not closed; "
-                    + stats, 0L, stats.bytesInUse());
+            throw new AssertionFailedError(
+                    "pool still has " + stats.bytesInUse()
+                            + " bytes in use after " + grace.toMillis()
+                            + " ms: a stream, view or contiguous copy was not closed; "
+                            + stats,
+                    0L,
+                    stats.bytesInUse());
         }
     }
 

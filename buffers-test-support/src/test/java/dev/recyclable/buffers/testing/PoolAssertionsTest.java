@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.testing;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,14 +26,15 @@ import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
 class PoolAssertionsTest {
-    private final BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+    private final BufferPool pool =
+            BufferPool.builder().idleDecay(Duration.ZERO).build();
 
     @Test
     void failsWhileAStreamIsOpenAndPassesOnceItIsClosed() throws IOException {
         RecyclableOutputStream out = pool.newStream("open");
         out.write(new byte[100]);
-        AssertionFailedError e = assertThrows(AssertionFailedError.class,
-                () -> PoolAssertions.assertNothingInUse(pool, Duration.ofMillis(50)));
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> PoolAssertions.assertNothingInUse(pool, Duration.ofMillis(50)));
         assertTrue(e.getMessage().contains("bytes in use"), e.getMessage());
         out.close();
         PoolAssertions.assertNothingInUse(pool);

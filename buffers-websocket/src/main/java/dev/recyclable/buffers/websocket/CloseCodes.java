@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 /**
@@ -28,8 +43,7 @@ public final class CloseCodes {
     /** The server met an unexpected condition. */
     public static final int INTERNAL_ERROR = 1011;
 
-    private CloseCodes() {
-    }
+    private CloseCodes() {}
 
     /**
      * Whether {@code code} may appear in a received or sent Close frame: the registered codes
@@ -37,7 +51,6 @@ public final class CloseCodes {
      * are reserved and must never be on the wire.
      */
     public static boolean isValidOnWire(int code) {
-        return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014)
-                || (code >= 3000 && code <= 4999);
+        return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
     }
 }

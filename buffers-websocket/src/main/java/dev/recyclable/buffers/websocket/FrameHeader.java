@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 /** Writes RFC 6455 frame headers in their minimal length encoding. */
@@ -5,8 +20,7 @@ public final class FrameHeader {
     /** The longest header: 2 bytes, 8 bytes of extended length, 4 bytes of masking key. */
     public static final int MAX_LENGTH = 14;
 
-    private FrameHeader() {
-    }
+    private FrameHeader() {}
 
     /** How many header bytes a frame of {@code payloadLength} bytes needs. */
     public static int length(long payloadLength, boolean masked) {
@@ -20,8 +34,8 @@ public final class FrameHeader {
      * @param maskKey used only when {@code masked}; big-endian, as it appears on the wire
      * @return the number of bytes written
      */
-    public static int write(byte[] dst, int offset, boolean fin, int opcode, long payloadLength,
-                            boolean masked, int maskKey) {
+    public static int write(
+            byte[] dst, int offset, boolean fin, int opcode, long payloadLength, boolean masked, int maskKey) {
         if (payloadLength < 0) {
             throw new IllegalArgumentException("negative payload length " + payloadLength);
         }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 import java.lang.invoke.MethodHandles;
@@ -12,11 +27,9 @@ import java.nio.ByteOrder;
  * unmasked in pieces that split anywhere. Masking and unmasking are the same operation.
  */
 final class Masking {
-    private static final VarHandle LONGS =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private Masking() {
-    }
+    private Masking() {}
 
     /** The key byte for payload byte number {@code phase} (mod 4). */
     static byte keyByte(int key, int phase) {

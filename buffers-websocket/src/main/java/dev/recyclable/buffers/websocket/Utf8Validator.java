@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 import java.lang.invoke.MethodHandles;
@@ -21,8 +36,7 @@ public final class Utf8Validator {
     private static final int ACCEPT = 0;
     private static final int REJECT = 12;
     private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final VarHandle LONGS =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** Byte -> character class. */
     private static final byte[] CLASSES = new byte[256];
@@ -170,7 +184,10 @@ public final class Utf8Validator {
             } else {
                 int min = b0 == 0xF0 ? 0x90 : 0x80;
                 int max = b0 == 0xF4 ? 0x8F : 0xBF;
-                if (b0 > 0xF4 || b1 < min || b1 > max || !isContinuation(bytes[i + 2] & 0xFF)
+                if (b0 > 0xF4
+                        || b1 < min
+                        || b1 > max
+                        || !isContinuation(bytes[i + 2] & 0xFF)
                         || !isContinuation(bytes[i + 3] & 0xFF)) {
                     return i;
                 }

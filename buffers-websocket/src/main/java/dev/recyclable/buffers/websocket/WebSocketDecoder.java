@@ -1,10 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.websocket.deflate.MessageInflater;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -50,7 +64,14 @@ public final class WebSocketDecoder implements AutoCloseable {
     private static final String STREAM_TAG = "websocket-message";
     private static final int MAX_CONTROL_PAYLOAD = 125;
 
-    private enum State { OPCODE, LENGTH, EXTENDED_LENGTH, MASK_KEY, PAYLOAD, DONE }
+    private enum State {
+        OPCODE,
+        LENGTH,
+        EXTENDED_LENGTH,
+        MASK_KEY,
+        PAYLOAD,
+        DONE
+    }
 
     private final BufferPool pool;
     private final Role role;
@@ -103,8 +124,8 @@ public final class WebSocketDecoder implements AutoCloseable {
      * @param inflater from {@link dev.recyclable.buffers.websocket.deflate.PerMessageDeflate#newInflater()},
      *                 or null without the extension; the decoder owns it and ends it in {@link #close()}
      */
-    public WebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, WebSocketListener listener,
-                            MessageInflater inflater) {
+    public WebSocketDecoder(
+            BufferPool pool, Role role, WebSocketLimits limits, WebSocketListener listener, MessageInflater inflater) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.role = Objects.requireNonNull(role, "role");
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -246,16 +267,19 @@ public final class WebSocketDecoder implements AutoCloseable {
         }
         if (Opcodes.isControl(opcode)) {
             if (!fin) {
-                throw fail(CloseCodes.PROTOCOL_ERROR, "fragmented control frame (opcode 0x"
-                        + Integer.toHexString(opcode) + ")");
+                throw fail(
+                        CloseCodes.PROTOCOL_ERROR,
+                        "fragmented control frame (opcode 0x" + Integer.toHexString(opcode) + ")");
             }
         } else if (opcode == Opcodes.CONTINUATION) {
             if (!inMessage) {
                 throw fail(CloseCodes.PROTOCOL_ERROR, "continuation frame without a message to continue");
             }
         } else if (inMessage) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "new data frame (opcode 0x" + Integer.toHexString(opcode)
-                    + ") before the previous message's final fragment");
+            throw fail(
+                    CloseCodes.PROTOCOL_ERROR,
+                    "new data frame (opcode 0x" + Integer.toHexString(opcode)
+                            + ") before the previous message's final fragment");
         }
         state = State.LENGTH;
     }
@@ -267,14 +291,17 @@ public final class WebSocketDecoder implements AutoCloseable {
             return false;
         }
         if (rsv != 0x40 || inflater == null) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV bits set (0x" + Integer.toHexString(rsv)
-                    + ") but no extension was negotiated" + (inflater == null ? "" : " for them"));
+            throw fail(
+                    CloseCodes.PROTOCOL_ERROR,
+                    "RSV bits set (0x" + Integer.toHexString(rsv) + ") but no extension was negotiated"
+                            + (inflater == null ? "" : " for them"));
         }
         if (Opcodes.isControl(opcode)) {
             throw fail(CloseCodes.PROTOCOL_ERROR, "RSV1 (compressed) on a control frame");
         }
         if (opcode == Opcodes.CONTINUATION) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV1 on a continuation frame: only a message's first frame carries it");
+            throw fail(
+                    CloseCodes.PROTOCOL_ERROR, "RSV1 on a continuation frame: only a message's first frame carries it");
         }
         return true;
     }
@@ -282,8 +309,9 @@ public final class WebSocketDecoder implements AutoCloseable {
     private void secondHeaderByte(int b) throws WebSocketProtocolException {
         masked = (b & 0x80) != 0;
         if (masked != role.expectsMaskedFrames()) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, role == Role.SERVER
-                    ? "unmasked frame from a client" : "masked frame from a server");
+            throw fail(
+                    CloseCodes.PROTOCOL_ERROR,
+                    role == Role.SERVER ? "unmasked frame from a client" : "masked frame from a server");
         }
         int length7 = b & 0x7F;
         if (Opcodes.isControl(opcode) && length7 > MAX_CONTROL_PAYLOAD) {
@@ -316,16 +344,21 @@ public final class WebSocketDecoder implements AutoCloseable {
     private void lengthKnown() throws WebSocketProtocolException {
         if (!Opcodes.isControl(opcode)) {
             if (payloadLength > limits.maxFramePayload()) {
-                throw fail(CloseCodes.MESSAGE_TOO_BIG, "frame payload of " + payloadLength
-                        + " bytes exceeds the limit of " + limits.maxFramePayload());
+                throw fail(
+                        CloseCodes.MESSAGE_TOO_BIG,
+                        "frame payload of " + payloadLength + " bytes exceeds the limit of "
+                                + limits.maxFramePayload());
             }
             if (messageLength + payloadLength > limits.maxMessageSize()) {
-                throw fail(CloseCodes.MESSAGE_TOO_BIG, "message of at least " + (messageLength + payloadLength)
-                        + " bytes exceeds the limit of " + limits.maxMessageSize());
+                throw fail(
+                        CloseCodes.MESSAGE_TOO_BIG,
+                        "message of at least " + (messageLength + payloadLength) + " bytes exceeds the limit of "
+                                + limits.maxMessageSize());
             }
             if (fragments + 1 > limits.maxFragments()) {
-                throw fail(CloseCodes.POLICY_VIOLATION, "message split into more than "
-                        + limits.maxFragments() + " fragments");
+                throw fail(
+                        CloseCodes.POLICY_VIOLATION,
+                        "message split into more than " + limits.maxFragments() + " fragments");
             }
         }
         if (masked) {
@@ -461,8 +494,8 @@ public final class WebSocketDecoder implements AutoCloseable {
         if (Opcodes.isControl(opcode)) {
             src.getBytes(index, controlPayload, controlLength, length);
             if (masked) {
-                maskPhase = Masking.copy(controlPayload, controlLength, controlPayload, controlLength, length,
-                        maskKey, maskPhase);
+                maskPhase = Masking.copy(
+                        controlPayload, controlLength, controlPayload, controlLength, length, maskKey, maskPhase);
             }
             controlLength += length;
         } else if (compressed) {
@@ -584,15 +617,15 @@ public final class WebSocketDecoder implements AutoCloseable {
 
     private void checkText(byte[] bytes, int index, int length) throws WebSocketProtocolException {
         if (messageType == MessageType.TEXT && !utf8.update(bytes, index, length)) {
-            throw fail(CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte "
-                    + (messageLength + length));
+            throw fail(
+                    CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte " + (messageLength + length));
         }
     }
 
     private void checkText(ByteBuffer bytes, int index, int length) throws WebSocketProtocolException {
         if (messageType == MessageType.TEXT && !utf8.update(bytes, index, length)) {
-            throw fail(CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte "
-                    + (messageLength + length));
+            throw fail(
+                    CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte " + (messageLength + length));
         }
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 import java.io.ByteArrayOutputStream;
@@ -10,8 +25,7 @@ import java.util.zip.Inflater;
  * production classes: raw DEFLATE, a sync flush, the trailing {@code 00 00 ff ff} removed.
  */
 public final class Compression {
-    private Compression() {
-    }
+    private Compression() {}
 
     /** {@code data} compressed as one permessage-deflate message by {@code deflater} (which keeps its context). */
     public static byte[] compress(Deflater deflater, byte[] data) {
@@ -24,7 +38,7 @@ public final class Compression {
             out.write(buf, 0, n);
         } while (n == buf.length || !deflater.needsInput());
         byte[] all = out.toByteArray();
-        if (all.length < 4 || !Arrays.equals(all, all.length - 4, all.length, new byte[]{0, 0, -1, -1}, 0, 4)) {
+        if (all.length < 4 || !Arrays.equals(all, all.length - 4, all.length, new byte[] {0, 0, -1, -1}, 0, 4)) {
             throw new AssertionError("sync flush did not end with 00 00 ff ff");
         }
         return Arrays.copyOf(all, all.length - 4);

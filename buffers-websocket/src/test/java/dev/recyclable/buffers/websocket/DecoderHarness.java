@@ -1,27 +1,53 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
-
 import java.nio.ByteBuffer;
 import java.util.Random;
 
 /** Feeds wire bytes to a fresh decoder in a chosen chunking and input kind. */
 final class DecoderHarness {
-    enum Chunking { WHOLE, BYTE_BY_BYTE, RANDOM_SPLITS, DIRECT_BUFFERS, SOURCE }
-
-    private DecoderHarness() {
+    enum Chunking {
+        WHOLE,
+        BYTE_BY_BYTE,
+        RANDOM_SPLITS,
+        DIRECT_BUFFERS,
+        SOURCE
     }
+
+    private DecoderHarness() {}
 
     /** A small-chunk pool so that messages span several chunks; every lease is tracked. */
     static BufferPool smallChunkPool() {
-        return BufferPool.builder().minChunkSize(64).maxChunkSize(1024)
-                .leakDetection(LeakDetection.DISABLED).build();
+        return BufferPool.builder()
+                .minChunkSize(64)
+                .maxChunkSize(1024)
+                .leakDetection(LeakDetection.DISABLED)
+                .build();
     }
 
     static BufferPool directPool() {
-        return BufferPool.builder().minChunkSize(64).maxChunkSize(1024).directChunks(true)
-                .leakDetection(LeakDetection.DISABLED).build();
+        return BufferPool.builder()
+                .minChunkSize(64)
+                .maxChunkSize(1024)
+                .directChunks(true)
+                .leakDetection(LeakDetection.DISABLED)
+                .build();
     }
 
     /** Decodes {@code wire} completely, then closes the decoder; rethrows a protocol violation. */

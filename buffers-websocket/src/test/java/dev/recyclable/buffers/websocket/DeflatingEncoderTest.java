@@ -1,4 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -6,15 +26,9 @@ import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.deflate.MessageDeflater;
 import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
 import java.nio.channels.GatheringByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,11 +36,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.zip.Inflater;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The encoder with permessage-deflate: checked with the JDK's own Inflater and through our decoder. */
 class DeflatingEncoderTest {
@@ -49,8 +62,13 @@ class DeflatingEncoderTest {
         SplittableRandom r = new SplittableRandom(seed);
         StringBuilder s = new StringBuilder("[");
         while (s.length() < bytesAtLeast) {
-            s.append("{\"id\":").append(r.nextInt(100_000)).append(",\"user\":\"user").append(r.nextInt(500))
-                    .append("\",\"tags\":[\"ä\",\"б\",\"🎉\"],\"score\":").append(r.nextDouble()).append("},");
+            s.append("{\"id\":")
+                    .append(r.nextInt(100_000))
+                    .append(",\"user\":\"user")
+                    .append(r.nextInt(500))
+                    .append("\",\"tags\":[\"ä\",\"б\",\"🎉\"],\"score\":")
+                    .append(r.nextDouble())
+                    .append("},");
         }
         return s.append("{}]").toString().getBytes(StandardCharsets.UTF_8);
     }
@@ -109,12 +127,12 @@ class DeflatingEncoderTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
-    private static byte[] encode(WebSocketEncoder encoder, BufferPool pool, MessageType type, byte[] message,
-                                 boolean gathering) throws IOException {
+    private static byte[] encode(
+            WebSocketEncoder encoder, BufferPool pool, MessageType type, byte[] message, boolean gathering)
+            throws IOException {
         try (RecyclableOutputStream s = stream(pool, message)) {
             if (gathering) {
                 Collector c = new Collector();
@@ -131,7 +149,7 @@ class DeflatingEncoderTest {
     @ValueSource(booleans = {false, true})
     void messagesInflateWithTheJdkInflaterUnderContextTakeover(boolean directChunks) throws Exception {
         BufferPool p = directChunks ? direct : pool;
-        for (boolean gathering : new boolean[]{false, true}) {
+        for (boolean gathering : new boolean[] {false, true}) {
             PerMessageDeflate deflate = agreed(Role.SERVER, "permessage-deflate", DeflateOptions.DEFAULT);
             Inflater reference = new Inflater(true);
             try (WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 0, null, deflate.newDeflater())) {
@@ -156,7 +174,7 @@ class DeflatingEncoderTest {
         byte[] message = new byte[200_000];
         new Random(7).nextBytes(message); // incompressible: many frames
         try (WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 4096, null, deflate.newDeflater())) {
-            for (boolean gathering : new boolean[]{false, true}) {
+            for (boolean gathering : new boolean[] {false, true}) {
                 List<Integer> first = new ArrayList<>();
                 List<byte[]> payloads = frames(encode(encoder, pool, MessageType.BINARY, message, gathering), first);
                 assertTrue(payloads.size() > 40);
@@ -196,12 +214,13 @@ class DeflatingEncoderTest {
 
     @Test
     void withoutContextTakeoverEveryMessageInflatesOnItsOwn() throws Exception {
-        PerMessageDeflate deflate = agreed(Role.SERVER, "permessage-deflate; server_no_context_takeover",
-                DeflateOptions.DEFAULT);
+        PerMessageDeflate deflate =
+                agreed(Role.SERVER, "permessage-deflate; server_no_context_takeover", DeflateOptions.DEFAULT);
         try (WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 0, null, deflate.newDeflater())) {
             byte[] message = json(5000, 3);
             for (int i = 0; i < 3; i++) {
-                List<byte[]> payloads = frames(encode(encoder, pool, MessageType.TEXT, message, true), new ArrayList<>());
+                List<byte[]> payloads =
+                        frames(encode(encoder, pool, MessageType.TEXT, message, true), new ArrayList<>());
                 Inflater fresh = new Inflater(true);
                 assertArrayEquals(message, Compression.inflate(fresh, payloads.get(0)));
                 fresh.end();
@@ -217,10 +236,10 @@ class DeflatingEncoderTest {
         Recorder recorder = new Recorder();
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
         List<byte[]> sent = new ArrayList<>();
-        try (WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 3000, new SplittableRandom(1),
-                client.newDeflater());
-             WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, recorder,
-                     server.newInflater())) {
+        try (WebSocketEncoder encoder =
+                        new WebSocketEncoder(Role.CLIENT, 3000, new SplittableRandom(1), client.newDeflater());
+                WebSocketDecoder decoder = new WebSocketDecoder(
+                        pool, Role.SERVER, WebSocketLimits.DEFAULT, recorder, server.newInflater())) {
             Random r = new Random(11);
             byte[][] bases = new byte[7][];
             for (int k = 0; k < bases.length; k++) {
@@ -235,8 +254,11 @@ class DeflatingEncoderTest {
                 }
                 byte[] bytes = wire.toByteArray();
                 assertEquals(0x40, bytes[0] & 0x40, "compressed, threshold 0");
-                DecoderHarness.feed(decoder, bytes, i % 50 == 0 ? DecoderHarness.Chunking.RANDOM_SPLITS
-                        : DecoderHarness.Chunking.WHOLE, r);
+                DecoderHarness.feed(
+                        decoder,
+                        bytes,
+                        i % 50 == 0 ? DecoderHarness.Chunking.RANDOM_SPLITS : DecoderHarness.Chunking.WHOLE,
+                        r);
             }
         }
         assertEquals(1000, recorder.payloads.size());
@@ -261,7 +283,8 @@ class DeflatingEncoderTest {
     @Test
     void warmSendAllocatesUnderOnePercentOfTheMessage() throws Exception {
         // chunks of the default sizes (the per-chunk views of a gathering write are the allocation left)
-        BufferPool defaultSizes = BufferPool.builder().leakDetection(dev.recyclable.buffers.LeakDetection.DISABLED)
+        BufferPool defaultSizes = BufferPool.builder()
+                .leakDetection(dev.recyclable.buffers.LeakDetection.DISABLED)
                 .build();
         PerMessageDeflate deflate = agreed(Role.SERVER, "permessage-deflate", DeflateOptions.DEFAULT);
         byte[] message = json(64 * 1024, 5);
@@ -274,7 +297,7 @@ class DeflatingEncoderTest {
             }
         };
         try (WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 0, null, deflate.newDeflater());
-             RecyclableOutputStream s = stream(defaultSizes, message)) {
+                RecyclableOutputStream s = stream(defaultSizes, message)) {
             for (int i = 0; i < 100; i++) {
                 encoder.writeMessage(MessageType.TEXT, s, sink);
             }
@@ -283,7 +306,8 @@ class DeflatingEncoderTest {
                 encoder.writeMessage(MessageType.TEXT, s, sink);
             }
             long perMessage = (ThreadAllocation.current() - before) / 50;
-            assertTrue(perMessage < message.length / 100, perMessage + " bytes per " + message.length + "-byte message");
+            assertTrue(
+                    perMessage < message.length / 100, perMessage + " bytes per " + message.length + "-byte message");
         }
         PoolAssertions.assertNothingInUse(defaultSizes);
     }

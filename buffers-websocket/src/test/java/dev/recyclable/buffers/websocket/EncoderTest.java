@@ -1,12 +1,28 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
+
+import static dev.recyclable.buffers.websocket.Frames.hex;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -14,16 +30,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
-
-import static dev.recyclable.buffers.websocket.Frames.hex;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The encoder against RFC 6455 section 5.7's examples and against the decoder. */
 class EncoderTest {
     /** Always the RFC's example key 0x37fa213d. */
     private static final RandomGenerator RFC_KEY = () -> 0x37fa213dL << 32;
+
     private final BufferPool pool = DecoderHarness.smallChunkPool();
 
     @AfterEach
@@ -75,7 +90,7 @@ class EncoderTest {
         new java.util.Random(7).nextBytes(payload);
         Path file = dir.resolve("frames");
         try (RecyclableOutputStream s = pool.newStream();
-             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             s.write(payload);
             new WebSocketEncoder(Role.SERVER, 4096, RFC_KEY).writeMessage(MessageType.BINARY, s, ch);
         }
@@ -86,8 +101,8 @@ class EncoderTest {
     void clientFramesRoundTripThroughAServerDecoder() throws Exception {
         byte[] text = Frames.utf8("κόσμε ".repeat(3000));
         byte[] wire = encode(Role.CLIENT, 1000, MessageType.TEXT, text);
-        Recorder r = DecoderHarness.decode(pool, Role.SERVER, WebSocketLimits.DEFAULT, wire,
-                DecoderHarness.Chunking.RANDOM_SPLITS);
+        Recorder r = DecoderHarness.decode(
+                pool, Role.SERVER, WebSocketLimits.DEFAULT, wire, DecoderHarness.Chunking.RANDOM_SPLITS);
         assertArrayEquals(text, r.payloads.get(0));
         assertEquals(MessageType.TEXT, r.types.get(0));
     }
@@ -102,7 +117,11 @@ class EncoderTest {
         byte[] payload = new byte[70_001];
         new java.util.Random(11).nextBytes(payload);
         for (boolean direct : new boolean[] {false, true}) {
-            BufferPool source = BufferPool.builder().minChunkSize(1024).maxChunkSize(8192).directChunks(direct).build();
+            BufferPool source = BufferPool.builder()
+                    .minChunkSize(1024)
+                    .maxChunkSize(8192)
+                    .directChunks(direct)
+                    .build();
             for (Role role : Role.values()) {
                 for (long fragment : new long[] {0, 1, 125, 126, 3000, 4096, 65_536, 65_537}) {
                     if (fragment == 1 && role == Role.SERVER) {
@@ -112,8 +131,10 @@ class EncoderTest {
                     ByteArrayOutputStream viaChannel = new ByteArrayOutputStream();
                     try (RecyclableOutputStream s = source.newStream()) {
                         s.write(payload);
-                        WebSocketEncoder toStream = new WebSocketEncoder(role, fragment, new java.util.SplittableRandom(5));
-                        WebSocketEncoder toChannel = new WebSocketEncoder(role, fragment, new java.util.SplittableRandom(5));
+                        WebSocketEncoder toStream =
+                                new WebSocketEncoder(role, fragment, new java.util.SplittableRandom(5));
+                        WebSocketEncoder toChannel =
+                                new WebSocketEncoder(role, fragment, new java.util.SplittableRandom(5));
                         for (int round = 0; round < 2; round++) {
                             toStream.writeMessage(MessageType.BINARY, s, viaStream);
                             toChannel.writeMessage(MessageType.BINARY, s, new TrickleChannel(viaChannel));
@@ -121,8 +142,11 @@ class EncoderTest {
                     }
                     String where = "direct " + direct + ", " + role + ", fragment " + fragment;
                     assertArrayEquals(viaStream.toByteArray(), viaChannel.toByteArray(), where);
-                    Recorder r = DecoderHarness.decode(pool, role == Role.CLIENT ? Role.SERVER : Role.CLIENT,
-                            WebSocketLimits.DEFAULT.withMaxFragments(1 << 20), viaStream.toByteArray(),
+                    Recorder r = DecoderHarness.decode(
+                            pool,
+                            role == Role.CLIENT ? Role.SERVER : Role.CLIENT,
+                            WebSocketLimits.DEFAULT.withMaxFragments(1 << 20),
+                            viaStream.toByteArray(),
                             DecoderHarness.Chunking.WHOLE);
                     assertEquals(2, r.payloads.size(), where);
                     assertArrayEquals(payload, r.payloads.get(0), where);
@@ -174,7 +198,6 @@ class EncoderTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -1,18 +1,32 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
-
-import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.websocket.DecoderHarness.Chunking;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.List;
 
 import static dev.recyclable.buffers.websocket.Frames.utf8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.DecoderHarness.Chunking;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Autobahn 5.x (fragmentation) in spirit: byte-level frames through every input chunking. */
 class FragmentationCasesTest {
@@ -35,23 +49,41 @@ class FragmentationCasesTest {
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void case5_1_and_5_2_fragmentedPingOrPongIsRejected(Chunking chunking) {
-        assertViolation(1002, Frames.fromClient().frame(false, Opcodes.PING, utf8("frag"))
-                .frame(true, Opcodes.CONTINUATION, utf8("ment")).build(), chunking);
-        assertViolation(1002, Frames.fromClient().frame(false, Opcodes.PONG, utf8("frag")).build(), chunking);
+        assertViolation(
+                1002,
+                Frames.fromClient()
+                        .frame(false, Opcodes.PING, utf8("frag"))
+                        .frame(true, Opcodes.CONTINUATION, utf8("ment"))
+                        .build(),
+                chunking);
+        assertViolation(
+                1002,
+                Frames.fromClient().frame(false, Opcodes.PONG, utf8("frag")).build(),
+                chunking);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void case5_3_textInTwoFragments(Chunking chunking) throws Exception {
-        Recorder r = server(Frames.fromClient().text(false, "frag").cont(true, utf8("ment1")).build(), chunking);
+        Recorder r = server(
+                Frames.fromClient()
+                        .text(false, "frag")
+                        .cont(true, utf8("ment1"))
+                        .build(),
+                chunking);
         assertEquals(List.of("text:fragment1"), r.events);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void case5_6_to_5_8_pingBetweenFragmentsIsDeliveredFirst(Chunking chunking) throws Exception {
-        Recorder r = server(Frames.fromClient().text(false, "frag").ping("ping payload")
-                .cont(true, utf8("ment1")).build(), chunking);
+        Recorder r = server(
+                Frames.fromClient()
+                        .text(false, "frag")
+                        .ping("ping payload")
+                        .cont(true, utf8("ment1"))
+                        .build(),
+                chunking);
         assertEquals(List.of("ping:ping payload", "text:fragment1"), r.events);
     }
 
@@ -59,23 +91,40 @@ class FragmentationCasesTest {
     @EnumSource(Chunking.class)
     void case5_9_to_5_14_continuationWithoutStartIsRejected(Chunking chunking) {
         assertViolation(1002, Frames.fromClient().cont(true, utf8("orphan")).build(), chunking);
-        assertViolation(1002, Frames.fromClient().cont(false, utf8("orphan")).text(true, "x").build(), chunking);
+        assertViolation(
+                1002,
+                Frames.fromClient().cont(false, utf8("orphan")).text(true, "x").build(),
+                chunking);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void case5_15_to_5_18_secondStartBeforeFinIsRejected(Chunking chunking) {
-        assertViolation(1002, Frames.fromClient().text(false, "first").text(true, "second").build(), chunking);
-        assertViolation(1002, Frames.fromClient().text(false, "first")
-                .frame(false, Opcodes.BINARY, new byte[3]).build(), chunking);
+        assertViolation(
+                1002,
+                Frames.fromClient().text(false, "first").text(true, "second").build(),
+                chunking);
+        assertViolation(
+                1002,
+                Frames.fromClient()
+                        .text(false, "first")
+                        .frame(false, Opcodes.BINARY, new byte[3])
+                        .build(),
+                chunking);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void case5_19_and_5_20_manyFragmentsWithPingsAndPongsInBetween(Chunking chunking) throws Exception {
-        Frames f = Frames.fromClient().text(false, "f1").ping("p1").cont(false, utf8("f2"))
-                .frame(true, Opcodes.PONG, utf8("unsolicited")).cont(false, utf8("f3"))
-                .ping("p2").cont(false, new byte[0]).cont(true, utf8("f5"));
+        Frames f = Frames.fromClient()
+                .text(false, "f1")
+                .ping("p1")
+                .cont(false, utf8("f2"))
+                .frame(true, Opcodes.PONG, utf8("unsolicited"))
+                .cont(false, utf8("f3"))
+                .ping("p2")
+                .cont(false, new byte[0])
+                .cont(true, utf8("f5"));
         Recorder r = server(f.build(), chunking);
         assertEquals(List.of("ping:p1", "pong:unsolicited", "ping:p2", "text:f1f2f3f5"), r.events);
     }
@@ -101,8 +150,15 @@ class FragmentationCasesTest {
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void zeroLengthMessagesAndFragments(Chunking chunking) throws Exception {
-        Recorder r = server(Frames.fromClient().text(true, "").frame(true, Opcodes.BINARY, new byte[0])
-                .text(false, "").cont(false, new byte[0]).cont(true, new byte[0]).build(), chunking);
+        Recorder r = server(
+                Frames.fromClient()
+                        .text(true, "")
+                        .frame(true, Opcodes.BINARY, new byte[0])
+                        .text(false, "")
+                        .cont(false, new byte[0])
+                        .cont(true, new byte[0])
+                        .build(),
+                chunking);
         assertEquals(List.of("text:", "binary:0", "text:"), r.events);
     }
 
@@ -110,16 +166,29 @@ class FragmentationCasesTest {
     @EnumSource(Chunking.class)
     void closeInTheMiddleOfAMessageReleasesItsChunksAndEndsInput(Chunking chunking) throws Exception {
         byte[] closeBody = {0x03, (byte) 0xE8, 'b', 'y', 'e'};
-        Recorder r = server(Frames.fromClient().frame(false, Opcodes.BINARY, new byte[5000])
-                .frame(true, Opcodes.CLOSE, closeBody).text(true, "after close is ignored").build(), chunking);
+        Recorder r = server(
+                Frames.fromClient()
+                        .frame(false, Opcodes.BINARY, new byte[5000])
+                        .frame(true, Opcodes.CLOSE, closeBody)
+                        .text(true, "after close is ignored")
+                        .build(),
+                chunking);
         assertEquals(List.of("close:1000:bye"), r.events);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void clientRoleAcceptsUnmaskedServerFrames(Chunking chunking) throws Exception {
-        Recorder r = DecoderHarness.decode(pool, Role.CLIENT, WebSocketLimits.DEFAULT,
-                Frames.fromServer().text(false, "from ").ping("").cont(true, utf8("server")).build(), chunking);
+        Recorder r = DecoderHarness.decode(
+                pool,
+                Role.CLIENT,
+                WebSocketLimits.DEFAULT,
+                Frames.fromServer()
+                        .text(false, "from ")
+                        .ping("")
+                        .cont(true, utf8("server"))
+                        .build(),
+                chunking);
         assertEquals(List.of("ping:", "text:from server"), r.events);
     }
 
@@ -128,9 +197,15 @@ class FragmentationCasesTest {
     void directChunkPoolGivesTheSameResult(Chunking chunking) throws Exception {
         BufferPool direct = DecoderHarness.directPool();
         byte[] payload = utf8("κόσμε ".repeat(500));
-        Recorder r = DecoderHarness.decode(direct, Role.SERVER, WebSocketLimits.DEFAULT,
-                Frames.fromClient().frame(false, Opcodes.TEXT, java.util.Arrays.copyOf(payload, 1001))
-                        .cont(true, java.util.Arrays.copyOfRange(payload, 1001, payload.length)).build(), chunking);
+        Recorder r = DecoderHarness.decode(
+                direct,
+                Role.SERVER,
+                WebSocketLimits.DEFAULT,
+                Frames.fromClient()
+                        .frame(false, Opcodes.TEXT, java.util.Arrays.copyOf(payload, 1001))
+                        .cont(true, java.util.Arrays.copyOfRange(payload, 1001, payload.length))
+                        .build(),
+                chunking);
         assertArrayEquals(payload, r.payloads.get(0));
         PoolAssertions.assertNothingInUse(direct);
     }

@@ -1,11 +1,28 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +30,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Property tests with seeded randomness (each failure message names its seed): random messages
@@ -78,8 +92,8 @@ class FuzzTest {
             Random random = new Random(seed);
             byte[] wire = random.nextBoolean() ? randomBytes(random) : mutatedValidStream(random);
             Role role = random.nextBoolean() ? Role.SERVER : Role.CLIENT;
-            WebSocketLimits limits = new WebSocketLimits(125 + random.nextInt(5000), 1 + random.nextInt(20_000),
-                    1 + random.nextInt(20));
+            WebSocketLimits limits =
+                    new WebSocketLimits(125 + random.nextInt(5000), 1 + random.nextInt(20_000), 1 + random.nextInt(20));
             Recorder recorder = new Recorder();
             try (WebSocketDecoder decoder = new WebSocketDecoder(pool, role, limits, recorder)) {
                 feedRandomly(decoder, wire, random);
@@ -102,7 +116,8 @@ class FuzzTest {
         assertTrue(errors > 0, "random input should break the protocol at least once");
     }
 
-    private static void feedRandomly(WebSocketDecoder decoder, byte[] wire, Random random) throws WebSocketProtocolException {
+    private static void feedRandomly(WebSocketDecoder decoder, byte[] wire, Random random)
+            throws WebSocketProtocolException {
         int i = 0;
         while (i < wire.length && !decoder.isDone()) {
             int n = Math.min(wire.length - i, 1 + random.nextInt(random.nextBoolean() ? 8 : 2000));
@@ -167,8 +182,10 @@ class FuzzTest {
         StringBuilder sb = new StringBuilder(n);
         for (int i = 0; i < n; i++) {
             int kind = random.nextInt(8);
-            sb.appendCodePoint(kind < 5 ? 0x20 + random.nextInt(0x5F) : kind < 7 ? 0xA0 + random.nextInt(0xD000)
-                    : 0x10000 + random.nextInt(0x10000));
+            sb.appendCodePoint(
+                    kind < 5
+                            ? 0x20 + random.nextInt(0x5F)
+                            : kind < 7 ? 0xA0 + random.nextInt(0xD000) : 0x10000 + random.nextInt(0x10000));
         }
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -1,4 +1,25 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
+
+import static dev.recyclable.buffers.websocket.Frames.utf8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
@@ -7,25 +28,17 @@ import dev.recyclable.buffers.websocket.DecoderHarness.Chunking;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.deflate.MessageInflater;
 import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.Deflater;
-
-import static dev.recyclable.buffers.websocket.Frames.utf8;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The decoder with permessage-deflate (RFC 7692): RSV1 rules, inflation into chunks, limits on inflated size. */
 class InflatingDecoderTest {
@@ -42,11 +55,13 @@ class InflatingDecoderTest {
     }
 
     private static PerMessageDeflate agreed(String offer) {
-        return PerMessageDeflate.negotiateAsServer(offer, DeflateOptions.DEFAULT).orElseThrow();
+        return PerMessageDeflate.negotiateAsServer(offer, DeflateOptions.DEFAULT)
+                .orElseThrow();
     }
 
-    private static Recorder decode(BufferPool pool, PerMessageDeflate deflate, WebSocketLimits limits, byte[] wire,
-                                   Chunking chunking) throws WebSocketProtocolException {
+    private static Recorder decode(
+            BufferPool pool, PerMessageDeflate deflate, WebSocketLimits limits, byte[] wire, Chunking chunking)
+            throws WebSocketProtocolException {
         Recorder recorder = new Recorder();
         MessageInflater inflater = deflate.newInflater();
         try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, limits, recorder, inflater)) {
@@ -61,7 +76,11 @@ class InflatingDecoderTest {
         StringBuilder s = new StringBuilder();
         int i = 0;
         while (s.toString().getBytes(StandardCharsets.UTF_8).length < bytesAtLeast) {
-            s.append("{\"id\":").append(i++).append(",\"name\":\"").append(MULTI_BYTE).append("\"},");
+            s.append("{\"id\":")
+                    .append(i++)
+                    .append(",\"name\":\"")
+                    .append(MULTI_BYTE)
+                    .append("\"},");
         }
         return s.toString();
     }
@@ -106,8 +125,10 @@ class InflatingDecoderTest {
         }
         d.end();
         for (Chunking chunking : Chunking.values()) {
-            assertEquals(expected, decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT,
-                    frames.build(), chunking).events);
+            assertEquals(
+                    expected,
+                    decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, frames.build(), chunking)
+                            .events);
         }
     }
 
@@ -118,8 +139,12 @@ class InflatingDecoderTest {
         for (int i = 0; i < 3; i++) {
             frames.raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(utf8(m)), true, false); // fresh context each
         }
-        Recorder r = decode(pool, agreed("permessage-deflate; client_no_context_takeover"), WebSocketLimits.DEFAULT,
-                frames.build(), Chunking.WHOLE);
+        Recorder r = decode(
+                pool,
+                agreed("permessage-deflate; client_no_context_takeover"),
+                WebSocketLimits.DEFAULT,
+                frames.build(),
+                Chunking.WHOLE);
         assertEquals(List.of("text:" + m, "text:" + m, "text:" + m), r.events);
     }
 
@@ -131,14 +156,24 @@ class InflatingDecoderTest {
         String m = MULTI_BYTE.repeat(50);
         byte[] wire = Frames.fromClient()
                 .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8(m)), true, false)
-                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8(m)), true, false).build();
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8(m)), true, false)
+                .build();
         d.end();
-        WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class, () -> decode(pool,
-                agreed("permessage-deflate; client_no_context_takeover"), WebSocketLimits.DEFAULT, wire, Chunking.WHOLE));
+        WebSocketProtocolException e = assertThrows(
+                WebSocketProtocolException.class,
+                () -> decode(
+                        pool,
+                        agreed("permessage-deflate; client_no_context_takeover"),
+                        WebSocketLimits.DEFAULT,
+                        wire,
+                        Chunking.WHOLE));
         assertEquals(CloseCodes.INVALID_PAYLOAD, e.closeCode());
         // and with context takeover the same bytes are fine
-        assertEquals(2, decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, wire, Chunking.WHOLE)
-                .events.size());
+        assertEquals(
+                2,
+                decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, wire, Chunking.WHOLE)
+                        .events
+                        .size());
     }
 
     @Test
@@ -146,44 +181,56 @@ class InflatingDecoderTest {
         // ws sends an empty compressed message as the single byte 00; an empty payload inflates to nothing too
         Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
         byte[] wire = Frames.fromClient()
-                .raw(0x80 | RSV1 | Opcodes.BINARY, new byte[]{0}, true, false)
+                .raw(0x80 | RSV1 | Opcodes.BINARY, new byte[] {0}, true, false)
                 .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8("hello hello")), true, false)
                 .raw(0x80 | RSV1 | Opcodes.TEXT, new byte[0], true, false)
-                .raw(0x80 | RSV1 | Opcodes.BINARY, new byte[]{0}, true, false)
-                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8("hello hello")), true, false).build();
+                .raw(0x80 | RSV1 | Opcodes.BINARY, new byte[] {0}, true, false)
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, utf8("hello hello")), true, false)
+                .build();
         d.end();
         // the inflater's context survives the empty messages: the last one refers back to the second
-        assertEquals(List.of("binary:0", "text:hello hello", "text:", "binary:0", "text:hello hello"),
-                decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, wire, Chunking.BYTE_BY_BYTE).events);
+        assertEquals(
+                List.of("binary:0", "text:hello hello", "text:", "binary:0", "text:hello hello"),
+                decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, wire, Chunking.BYTE_BY_BYTE)
+                        .events);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {Opcodes.PING, Opcodes.PONG, Opcodes.CLOSE})
     void rsv1OnAControlFrameIs1002(int opcode) {
-        byte[] wire = Frames.fromClient().raw(0x80 | RSV1 | opcode, new byte[0], true, false).build();
+        byte[] wire = Frames.fromClient()
+                .raw(0x80 | RSV1 | opcode, new byte[0], true, false)
+                .build();
         assertCode(CloseCodes.PROTOCOL_ERROR, wire);
     }
 
     @Test
     void rsv1OnAContinuationIs1002() {
         byte[] c = Compression.compress(utf8("hello hello hello"));
-        byte[] wire = Frames.fromClient().raw(RSV1 | Opcodes.TEXT, Arrays.copyOf(c, 3), true, false)
-                .raw(0x80 | RSV1, Arrays.copyOfRange(c, 3, c.length), true, false).build();
+        byte[] wire = Frames.fromClient()
+                .raw(RSV1 | Opcodes.TEXT, Arrays.copyOf(c, 3), true, false)
+                .raw(0x80 | RSV1, Arrays.copyOfRange(c, 3, c.length), true, false)
+                .build();
         assertCode(CloseCodes.PROTOCOL_ERROR, wire);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0x20, 0x10, 0x60})
     void otherRsvBitsStay1002WithTheExtension(int rsv) {
-        assertCode(CloseCodes.PROTOCOL_ERROR, Frames.fromClient().raw(0x80 | rsv | Opcodes.TEXT,
-                Compression.compress(utf8("x")), true, false).build());
+        assertCode(
+                CloseCodes.PROTOCOL_ERROR,
+                Frames.fromClient()
+                        .raw(0x80 | rsv | Opcodes.TEXT, Compression.compress(utf8("x")), true, false)
+                        .build());
     }
 
     @Test
     void rsv1WithoutTheExtensionStays1002() {
-        byte[] wire = Frames.fromClient().raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(utf8("x")), true, false)
+        byte[] wire = Frames.fromClient()
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(utf8("x")), true, false)
                 .build();
-        WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class,
+        WebSocketProtocolException e = assertThrows(
+                WebSocketProtocolException.class,
                 () -> DecoderHarness.decode(pool, Role.SERVER, WebSocketLimits.DEFAULT, wire, Chunking.WHOLE));
         assertEquals(CloseCodes.PROTOCOL_ERROR, e.closeCode());
     }
@@ -192,20 +239,29 @@ class InflatingDecoderTest {
     void invalidUtf8InsideCompressedTextIs1007AtTheOffendingChunk() {
         byte[] bad = utf8(text(5000));
         bad[4000] = (byte) 0xFF;
-        assertCode(CloseCodes.INVALID_PAYLOAD, Frames.fromClient()
-                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(bad), true, false).build());
+        assertCode(
+                CloseCodes.INVALID_PAYLOAD,
+                Frames.fromClient()
+                        .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(bad), true, false)
+                        .build());
         // and a message ending inside a code point
         byte[] cut = Arrays.copyOf(utf8("ab🎉"), 4);
-        assertCode(CloseCodes.INVALID_PAYLOAD, Frames.fromClient()
-                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(cut), true, false).build());
+        assertCode(
+                CloseCodes.INVALID_PAYLOAD,
+                Frames.fromClient()
+                        .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(cut), true, false)
+                        .build());
     }
 
     @Test
     void corruptDeflateDataIs1007() {
         byte[] garbage = new byte[64];
         Arrays.fill(garbage, (byte) 0xFF); // BTYPE 11 is reserved: invalid block type
-        assertCode(CloseCodes.INVALID_PAYLOAD, Frames.fromClient()
-                .raw(0x80 | RSV1 | Opcodes.BINARY, garbage, true, false).build());
+        assertCode(
+                CloseCodes.INVALID_PAYLOAD,
+                Frames.fromClient()
+                        .raw(0x80 | RSV1 | Opcodes.BINARY, garbage, true, false)
+                        .build());
     }
 
     @Test
@@ -218,13 +274,25 @@ class InflatingDecoderTest {
         // direct chunks too: the window narrowed to the limit must be restored before the chunk is reused
         for (Chunking chunking : Chunking.values()) {
             for (BufferPool p : List.of(pool, direct)) {
-                Recorder r = decode(p, agreed("permessage-deflate"), limits, Frames.fromClient()
-                        .raw(0x80 | RSV1 | Opcodes.BINARY, Compression.compress(atLimit), true, false).build(), chunking);
+                Recorder r = decode(
+                        p,
+                        agreed("permessage-deflate"),
+                        limits,
+                        Frames.fromClient()
+                                .raw(0x80 | RSV1 | Opcodes.BINARY, Compression.compress(atLimit), true, false)
+                                .build(),
+                        chunking);
                 assertEquals(List.of("binary:10000"), r.events);
-                WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class, () -> decode(p,
-                        agreed("permessage-deflate"), limits, Frames.fromClient()
-                                .raw(0x80 | RSV1 | Opcodes.BINARY, Compression.compress(over), true, false).build(),
-                        chunking));
+                WebSocketProtocolException e = assertThrows(
+                        WebSocketProtocolException.class,
+                        () -> decode(
+                                p,
+                                agreed("permessage-deflate"),
+                                limits,
+                                Frames.fromClient()
+                                        .raw(0x80 | RSV1 | Opcodes.BINARY, Compression.compress(over), true, false)
+                                        .build(),
+                                chunking));
                 assertEquals(CloseCodes.MESSAGE_TOO_BIG, e.closeCode());
             }
         }
@@ -239,24 +307,34 @@ class InflatingDecoderTest {
     @ValueSource(booleans = {false, true})
     void decompressionBombFailsWithinTheLimitPlusOneChunk(boolean directChunks) throws Exception {
         int maxChunk = 64 * 1024;
-        BufferPool bombPool = BufferPool.builder().minChunkSize(256).maxChunkSize(maxChunk).directChunks(directChunks)
-                .maxIdleBytes(256L << 20).leakDetection(LeakDetection.DISABLED).build();
+        BufferPool bombPool = BufferPool.builder()
+                .minChunkSize(256)
+                .maxChunkSize(maxChunk)
+                .directChunks(directChunks)
+                .maxIdleBytes(256L << 20)
+                .leakDetection(LeakDetection.DISABLED)
+                .build();
         long limit = 4 << 20;
         byte[] bomb = Compression.zerosBomb(1024);
         assertTrue(bomb.length < 1100 * 1024, "1 GiB compresses to about 1 MiB: " + bomb.length);
         byte[] wire = Frames.fromClient().raw(0x82 | RSV1, bomb, true, false).build();
-        WebSocketLimits limits = WebSocketLimits.DEFAULT.withMaxMessageSize(limit).withMaxFramePayload(2L << 20);
+        WebSocketLimits limits =
+                WebSocketLimits.DEFAULT.withMaxMessageSize(limit).withMaxFramePayload(2L << 20);
         PerMessageDeflate deflate = agreed("permessage-deflate");
 
         // a first bomb on a cold pool: its chunks are allocated, then go back idle
-        assertEquals(CloseCodes.MESSAGE_TOO_BIG, assertThrows(WebSocketProtocolException.class,
-                () -> decode(bombPool, agreed("permessage-deflate"), limits, wire, Chunking.WHOLE)).closeCode());
+        assertEquals(
+                CloseCodes.MESSAGE_TOO_BIG,
+                assertThrows(
+                                WebSocketProtocolException.class,
+                                () -> decode(bombPool, agreed("permessage-deflate"), limits, wire, Chunking.WHOLE))
+                        .closeCode());
         long coldPeak = bombPool.stats().bytesIdle();
         // the second is measured: class loading and first-call costs are not the bomb's
         ThreadAllocation.current();
         long allocatedBefore = ThreadAllocation.current();
-        WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class,
-                () -> decode(bombPool, deflate, limits, wire, Chunking.WHOLE));
+        WebSocketProtocolException e = assertThrows(
+                WebSocketProtocolException.class, () -> decode(bombPool, deflate, limits, wire, Chunking.WHOLE));
         long allocated = ThreadAllocation.current() - allocatedBefore;
 
         assertEquals(CloseCodes.MESSAGE_TOO_BIG, e.closeCode());
@@ -276,9 +354,16 @@ class InflatingDecoderTest {
         // the sum of compressed fragments is checked before inflating, as npm ws does
         WebSocketLimits limits = WebSocketLimits.DEFAULT.withMaxMessageSize(1000);
         byte[] junk = new byte[1001];
-        WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class, () -> decode(pool,
-                agreed("permessage-deflate"), limits,
-                Frames.fromClient().raw(0x80 | RSV1 | Opcodes.BINARY, junk, true, false).build(), Chunking.WHOLE));
+        WebSocketProtocolException e = assertThrows(
+                WebSocketProtocolException.class,
+                () -> decode(
+                        pool,
+                        agreed("permessage-deflate"),
+                        limits,
+                        Frames.fromClient()
+                                .raw(0x80 | RSV1 | Opcodes.BINARY, junk, true, false)
+                                .build(),
+                        Chunking.WHOLE));
         assertEquals(CloseCodes.MESSAGE_TOO_BIG, e.closeCode());
     }
 
@@ -286,15 +371,17 @@ class InflatingDecoderTest {
     void warmDecoderAllocatesNothingPerCompressedMessage() throws Exception {
         Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
         byte[] message = utf8(text(16 * 1024));
-        byte[] one = Frames.fromClient().raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, message), true, false)
+        byte[] one = Frames.fromClient()
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, message), true, false)
                 .build();
-        byte[] next = Frames.fromClient().raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, message), true, false)
+        byte[] next = Frames.fromClient()
+                .raw(0x80 | RSV1 | Opcodes.TEXT, Compression.compress(d, message), true, false)
                 .build();
         d.end();
         long[] length = new long[1];
         PerMessageDeflate deflate = agreed("permessage-deflate");
-        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT,
-                m -> length[0] += m.length(), deflate.newInflater())) {
+        try (WebSocketDecoder decoder = new WebSocketDecoder(
+                pool, Role.SERVER, WebSocketLimits.DEFAULT, m -> length[0] += m.length(), deflate.newInflater())) {
             decoder.feed(one, 0, one.length);
             // the same compressed bytes again and again: valid under context takeover after the first
             for (int i = 0; i < 200; i++) {
@@ -316,8 +403,8 @@ class InflatingDecoderTest {
         PerMessageDeflate deflate = agreed("permessage-deflate");
         MessageInflater inflater = deflate.newInflater();
         assertEquals(1, deflate.openCodecs());
-        WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, new Recorder(),
-                inflater);
+        WebSocketDecoder decoder =
+                new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, new Recorder(), inflater);
         assertFalse(inflater.isEnded());
         decoder.close();
         assertTrue(inflater.isEnded());
@@ -325,7 +412,7 @@ class InflatingDecoderTest {
         // a really ended zlib stream refuses work
         inflater.input()[0] = 0;
         try (var s = pool.newStream()) {
-            assertThrows(RuntimeException.class, () -> inflater.inflate(1, s, 100, (w, i, n) -> { }));
+            assertThrows(RuntimeException.class, () -> inflater.inflate(1, s, 100, (w, i, n) -> {}));
         }
         decoder.close(); // idempotent
         assertEquals(0, deflate.openCodecs());
@@ -333,7 +420,8 @@ class InflatingDecoderTest {
 
     private void assertCode(int code, byte[] wire) {
         for (Chunking chunking : Chunking.values()) {
-            WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class,
+            WebSocketProtocolException e = assertThrows(
+                    WebSocketProtocolException.class,
                     () -> decode(pool, agreed("permessage-deflate"), WebSocketLimits.DEFAULT, wire, chunking));
             assertEquals(code, e.closeCode(), chunking.name() + ": " + e.getMessage());
         }

@@ -1,15 +1,19 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
-
-import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.ByteBufferView;
-import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 import static dev.recyclable.buffers.websocket.Frames.utf8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -17,6 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ByteBufferView;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** Who owns a message and its chunks, and every way of reading one. */
 class MessageOwnershipTest {
@@ -30,7 +44,9 @@ class MessageOwnershipTest {
     @Test
     void anUnretainedMessageIsReleasedWhenTheListenerReturns() throws Exception {
         List<WebSocketMessage> seen = new ArrayList<>();
-        byte[] wire = Frames.fromClient().frame(true, Opcodes.BINARY, new byte[10_000]).build();
+        byte[] wire = Frames.fromClient()
+                .frame(true, Opcodes.BINARY, new byte[10_000])
+                .build();
         try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, seen::add)) {
             decoder.feed(wire, 0, wire.length);
             assertTrue(seen.get(0).isClosed());
@@ -44,10 +60,14 @@ class MessageOwnershipTest {
     void aRetainedMessageOutlivesTheCallAndTheDecoderUntilClosed() throws Exception {
         List<WebSocketMessage> kept = new ArrayList<>();
         String text = "retained κόσμε ".repeat(300);
-        byte[] wire = Frames.fromClient().text(false, text.substring(0, 100)).ping("x")
-                .cont(true, utf8(text.substring(100))).text(true, "second").build();
-        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT,
-                m -> kept.add(m.retain()))) {
+        byte[] wire = Frames.fromClient()
+                .text(false, text.substring(0, 100))
+                .ping("x")
+                .cont(true, utf8(text.substring(100)))
+                .text(true, "second")
+                .build();
+        try (WebSocketDecoder decoder =
+                new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, m -> kept.add(m.retain()))) {
             decoder.feed(wire, 0, wire.length);
         }
         assertEquals(2, kept.size());
@@ -78,8 +98,8 @@ class MessageOwnershipTest {
     @Test
     void aListenerMayCloseTheMessageItselfOrThrow() throws Exception {
         byte[] wire = Frames.fromClient().text(true, "one").text(true, "two").build();
-        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT,
-                WebSocketMessage::close)) {
+        try (WebSocketDecoder decoder =
+                new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, WebSocketMessage::close)) {
             decoder.feed(wire, 0, wire.length);
         }
         try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, m -> {
@@ -92,7 +112,8 @@ class MessageOwnershipTest {
     @Test
     void binaryMessagesHaveNoText() throws Exception {
         List<String> descriptions = new ArrayList<>();
-        byte[] wire = Frames.fromClient().frame(true, Opcodes.BINARY, new byte[3]).build();
+        byte[] wire =
+                Frames.fromClient().frame(true, Opcodes.BINARY, new byte[3]).build();
         try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, m -> {
             assertThrows(IllegalStateException.class, m::text);
             descriptions.add(m.toString());
@@ -104,8 +125,9 @@ class MessageOwnershipTest {
 
     @Test
     void closingTheDecoderMidMessageReleasesThePartialMessage() throws Exception {
-        byte[] wire = Frames.fromClient().frame(false, Opcodes.BINARY, new byte[5000]).build();
-        WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, m -> { });
+        byte[] wire =
+                Frames.fromClient().frame(false, Opcodes.BINARY, new byte[5000]).build();
+        WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, m -> {});
         decoder.feed(wire, 0, wire.length - 10); // abort in the middle of the payload
         assertTrue(pool.stats().bytesInUse() >= 4000);
         decoder.close();

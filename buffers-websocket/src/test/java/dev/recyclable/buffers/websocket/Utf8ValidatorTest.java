@@ -1,22 +1,39 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** The validator agrees with the JDK's strict decoder on every short sequence and on random input. */
 class Utf8ValidatorTest {
 
     private static boolean jdkAccepts(byte[] bytes) {
         try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes));
             return true;
         } catch (CharacterCodingException e) {
             return false;
@@ -34,7 +51,8 @@ class Utf8ValidatorTest {
         System.arraycopy(bytes, 0, padded, 9, bytes.length);
         boolean inText = Utf8Validator.isValid(padded, 0, padded.length);
         if (alone != inText) {
-            throw new AssertionError("fast path and DFA disagree on " + java.util.HexFormat.of().formatHex(bytes));
+            throw new AssertionError(
+                    "fast path and DFA disagree on " + java.util.HexFormat.of().formatHex(bytes));
         }
         return alone;
     }
@@ -109,8 +127,11 @@ class Utf8ValidatorTest {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < codePoints; i++) {
             int kind = random.nextInt(10);
-            int cp = kind < 5 ? random.nextInt(0x80) : kind < 7 ? 0x80 + random.nextInt(0x780)
-                    : kind < 9 ? 0xE000 + random.nextInt(0x1FFF) : 0x10000 + random.nextInt(0xFFFFF);
+            int cp = kind < 5
+                    ? random.nextInt(0x80)
+                    : kind < 7
+                            ? 0x80 + random.nextInt(0x780)
+                            : kind < 9 ? 0xE000 + random.nextInt(0x1FFF) : 0x10000 + random.nextInt(0xFFFFF);
             sb.appendCodePoint(cp);
         }
         byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);

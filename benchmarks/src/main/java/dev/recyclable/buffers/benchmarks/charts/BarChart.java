@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.charts;
 
 import java.util.ArrayList;
@@ -28,12 +43,19 @@ public final class BarChart {
      * @param timesHigh the high end of its spread, or NaN for none
      * @param bytes     bytes allocated per operation, or NaN when not measured
      */
-    public record Bar(String group, String label, String colorKey, boolean highlight, double times,
-                      double timesLow, double timesHigh, double bytes) {
-    }
+    public record Bar(
+            String group,
+            String label,
+            String colorKey,
+            boolean highlight,
+            double times,
+            double timesLow,
+            double timesHigh,
+            double bytes) {}
 
     private static final String[] PALETTE = {
-        "#8c8c8c", "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"};
+        "#8c8c8c", "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"
+    };
     private static final String HIGHLIGHT = "#1a7f37";
 
     private static final int WIDTH = 980;
@@ -46,8 +68,7 @@ public final class BarChart {
     private static final int GROUP_HEADER = 20;
     private static final int TOP = 92;
 
-    private BarChart() {
-    }
+    private BarChart() {}
 
     /**
      * Renders the chart.
@@ -76,15 +97,20 @@ public final class BarChart {
             }
         }
         // whole decades, with room right of the longest bar for its value label
-        LogAxis time = new LogAxis(TIME_LEFT, TIME_RIGHT, Math.floor(Math.log10(timeMin) - 1e-9),
-                Math.ceil(Math.log10(timeMax * 3)));
+        LogAxis time = new LogAxis(
+                TIME_LEFT, TIME_RIGHT, Math.floor(Math.log10(timeMin) - 1e-9), Math.ceil(Math.log10(timeMax * 3)));
         LogAxis bytes = new LogAxis(BYTES_LEFT, BYTES_RIGHT, 0, Math.ceil(Math.log10(bytesMax * 8)));
 
         int height = TOP + groups.size() * GROUP_HEADER + bars.size() * ROW + 34;
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">%n",
-                WIDTH, height, WIDTH, height));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                        + " viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">%n",
+                WIDTH,
+                height,
+                WIDTH,
+                height));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>%n", WIDTH, height));
         text(svg, 10, 22, "start", "font-size=\"16\" font-weight=\"bold\"", title);
         text(svg, 10, 40, "start", "fill=\"#555555\"", subtitle);
@@ -107,8 +133,14 @@ public final class BarChart {
             }
         }
         double one = time.x(1);
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000000\""
-                + " stroke-dasharray=\"4 3\"/>%n", one, TOP - 8, one, bottom));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000000\""
+                        + " stroke-dasharray=\"4 3\"/>%n",
+                one,
+                TOP - 8,
+                one,
+                bottom));
         text(svg, one, bottom + 14, "middle", "fill=\"#333333\"", "1x = " + baselineName);
 
         int y = TOP;
@@ -125,9 +157,18 @@ public final class BarChart {
                 if (usable(bar.timesLow()) && usable(bar.timesHigh()) && bar.timesHigh() > bar.timesLow()) {
                     double low = time.x(bar.timesLow());
                     double high = time.x(bar.timesHigh());
-                    svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\""
-                                    + " stroke=\"#222222\" fill=\"none\"/>%n", low, y + 3, y + ROW - 3, low, middle,
-                            high, high, y + 3, y + ROW - 3));
+                    svg.append(String.format(
+                            Locale.ROOT,
+                            "<path d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\"" + " stroke=\"#222222\" fill=\"none\"/>%n",
+                            low,
+                            y + 3,
+                            y + ROW - 3,
+                            low,
+                            middle,
+                            high,
+                            high,
+                            y + 3,
+                            y + ROW - 3));
                     labelAt = Math.max(end, high);
                 }
                 text(svg, labelAt + 4, middle + 4, "start", "", timesValue(bar.times()));
@@ -177,28 +218,50 @@ public final class BarChart {
     }
 
     private static void gridLine(StringBuilder svg, double x, int top, int bottom) {
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#dddddd\"/>%n",
-                x, top, x, bottom));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#dddddd\"/>%n",
+                x,
+                top,
+                x,
+                bottom));
     }
 
     private static void rect(StringBuilder svg, double x, int y, double width, int height, String color) {
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n",
-                x, y, Math.max(1, width), height, color));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n",
+                x,
+                y,
+                Math.max(1, width),
+                height,
+                color));
     }
 
     private static void text(StringBuilder svg, double x, int y, String anchor, String attributes, String content) {
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\"%s>%s</text>%n", x, y,
-                anchor, attributes.isEmpty() ? "" : " " + attributes, escape(content)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\"%s>%s</text>%n",
+                x,
+                y,
+                anchor,
+                attributes.isEmpty() ? "" : " " + attributes,
+                escape(content)));
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 
     private static String timesLabel(int decade) {
         double value = Math.pow(10, decade);
-        return (decade < 0 ? String.format(Locale.ROOT, "%." + (-decade) + "f", value)
-                : String.format(Locale.ROOT, "%.0f", value)) + "x";
+        return (decade < 0
+                        ? String.format(Locale.ROOT, "%." + (-decade) + "f", value)
+                        : String.format(Locale.ROOT, "%.0f", value))
+                + "x";
     }
 
     static String timesValue(double times) {

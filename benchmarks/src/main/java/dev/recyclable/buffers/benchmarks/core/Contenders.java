@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.core;
 
 import dev.recyclable.buffers.BufferPool;
@@ -20,8 +35,7 @@ import org.apache.commons.io.output.UnsynchronizedByteArrayOutputStream;
  * These methods are small enough for the JIT to inline into the benchmark; the writer is what stays out of line.
  */
 final class Contenders {
-    private Contenders() {
-    }
+    private Contenders() {}
 
     /** {@code pieceBytes} seeded random bytes (the same for every contender). */
     static byte[] randomPiece(int pieceBytes) {
@@ -31,8 +45,8 @@ final class Contenders {
     }
 
     /** Ours: a stream from {@code pool}, consumed with {@code writeTo}, closed to return its chunks. */
-    static long recyclable(BufferPool pool, byte[] piece, int pieceBytes, int totalBytes,
-                           DiscardingOutputStream sink) throws IOException {
+    static long recyclable(BufferPool pool, byte[] piece, int pieceBytes, int totalBytes, DiscardingOutputStream sink)
+            throws IOException {
         try (RecyclableOutputStream out = pool.newStream()) {
             Writers.write(out, piece, pieceBytes, totalBytes);
             out.writeTo(sink);
@@ -52,7 +66,8 @@ final class Contenders {
     /** commons-io's unsynchronized, segmented variant. */
     static long commonsIo(byte[] piece, int pieceBytes, int totalBytes, DiscardingOutputStream sink)
             throws IOException {
-        UnsynchronizedByteArrayOutputStream out = UnsynchronizedByteArrayOutputStream.builder().get();
+        UnsynchronizedByteArrayOutputStream out =
+                UnsynchronizedByteArrayOutputStream.builder().get();
         Writers.write(out, piece, pieceBytes, totalBytes);
         out.writeTo(sink);
         return sink.bytesSeen();

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import java.io.IOException;
@@ -19,8 +34,7 @@ import java.util.Set;
  * with {@code --charts} it also writes one SVG chart per stream size into that directory.
  */
 public final class BenchmarksReport {
-    private BenchmarksReport() {
-    }
+    private BenchmarksReport() {}
 
     public static void main(String[] args) throws IOException {
         Path chartDir = null;
@@ -62,7 +76,8 @@ public final class BenchmarksReport {
                 + minSamples + " iterations per cell; bytes per op from -prof gc";
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (java.util.Map.Entry<String, String> chart : ReportCharts.render(streams, subtitle).entrySet()) {
+        for (java.util.Map.Entry<String, String> chart :
+                ReportCharts.render(streams, subtitle).entrySet()) {
             Path file = dir.resolve(chart.getKey());
             Files.writeString(file, chart.getValue(), StandardCharsets.UTF_8);
             written.add(file);
@@ -78,35 +93,46 @@ public final class BenchmarksReport {
             vms.add(result.vm() + " (JDK " + result.jdk() + ")");
             minSamples = Math.min(minSamples, result.samples());
         }
-        out.append("Forked JVM: ").append(String.join(", ", vms)).append(". Every number is a median over ")
-                .append("all measured iterations of all forks (at least ").append(minSamples)
+        out.append("Forked JVM: ")
+                .append(String.join(", ", vms))
+                .append(". Every number is a median over ")
+                .append("all measured iterations of all forks (at least ")
+                .append(minSamples)
                 .append(" per cell).\n\n");
 
         Grid streams = new Grid(results, "StreamWriteBenchmark");
         if (!streams.isEmpty()) {
-            out.append("### Targets\n\n").append(TargetChecks.render(TargetChecks.check(streams))).append('\n');
+            out.append("### Targets\n\n")
+                    .append(TargetChecks.render(TargetChecks.check(streams)))
+                    .append('\n');
             out.append("### Time per op, and ratio to the arraycopy limit (lower is better)\n\n")
-                    .append(ReportTables.timeVersusLimit(streams)).append('\n');
+                    .append(ReportTables.timeVersusLimit(streams))
+                    .append('\n');
             out.append("### RecyclableOutputStream against each peer: peer time / our time ")
                     .append("(above 1: we are faster; bold: the peer is faster)\n\n")
-                    .append(ReportTables.usVersusPeers(streams)).append('\n');
+                    .append(ReportTables.usVersusPeers(streams))
+                    .append('\n');
             out.append("### Bytes allocated per op (-prof gc, gc.alloc.rate.norm)\n\n")
-                    .append(ReportTables.bytesPerOp(streams)).append('\n');
+                    .append(ReportTables.bytesPerOp(streams))
+                    .append('\n');
         }
         Grid tiny = new Grid(results, "TinyStreamBenchmark");
         if (!tiny.isEmpty()) {
             out.append("### Tiny stream: create, write 16 bytes, consume, close\n\n")
-                    .append(ReportTables.byContender(tiny, "16 B")).append('\n');
+                    .append(ReportTables.byContender(tiny, "16 B"))
+                    .append('\n');
         }
         Grid contention = new Grid(results, "PoolContentionBenchmark");
         if (!contention.isEmpty()) {
             out.append("### Pool contention: two threads, one shared pool (time/op of one thread)\n\n")
-                    .append(ReportTables.byContender(contention, "")).append('\n');
+                    .append(ReportTables.byContender(contention, ""))
+                    .append('\n');
         }
         Grid lifecycle = new Grid(results, "StreamLifecycleBenchmark");
         if (!lifecycle.isEmpty()) {
             out.append("### Diagnostic: where a small stream's fixed cost goes (RecyclableOutputStream only)\n\n")
-                    .append(ReportTables.byContender(lifecycle, "lifecycle")).append('\n');
+                    .append(ReportTables.byContender(lifecycle, "lifecycle"))
+                    .append('\n');
         }
         return out.toString();
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import java.util.ArrayList;
@@ -18,17 +33,20 @@ final class Grid {
     record Cell(int totalBytes, int pieceBytes) implements Comparable<Cell> {
         @Override
         public int compareTo(Cell other) {
-            return Comparator.comparingInt(Cell::pieceBytes).thenComparingInt(Cell::totalBytes).compare(this, other);
+            return Comparator.comparingInt(Cell::pieceBytes)
+                    .thenComparingInt(Cell::totalBytes)
+                    .compare(this, other);
         }
 
         String label() {
-            return "N=" + Format.size(totalBytes) + ", W=" + (pieceBytes == 1 ? "1 (write(int))" : Format.size(pieceBytes));
+            return "N=" + Format.size(totalBytes) + ", W="
+                    + (pieceBytes == 1 ? "1 (write(int))" : Format.size(pieceBytes));
         }
     }
 
     private final Map<Cell, Map<String, JmhResult>> cells = new TreeMap<>();
-    private final TreeSet<String> methods = new TreeSet<>(
-            Comparator.comparingInt(Contender::order).thenComparing(Comparator.naturalOrder()));
+    private final TreeSet<String> methods =
+            new TreeSet<>(Comparator.comparingInt(Contender::order).thenComparing(Comparator.naturalOrder()));
 
     Grid(List<JmhResult> results, String benchmarkClass) {
         for (JmhResult result : results) {

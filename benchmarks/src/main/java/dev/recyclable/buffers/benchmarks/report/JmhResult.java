@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import java.io.IOException;
@@ -25,8 +40,16 @@ import java.util.Map;
  * @param jdk            JDK version of the forked JVM
  * @param vm             VM name and version of the forked JVM
  */
-record JmhResult(String benchmarkClass, String method, Map<String, String> params, int threads,
-                 double nanosPerOp, double bytesPerOp, int samples, String jdk, String vm) {
+record JmhResult(
+        String benchmarkClass,
+        String method,
+        Map<String, String> params,
+        int threads,
+        double nanosPerOp,
+        double bytesPerOp,
+        int samples,
+        String jdk,
+        String vm) {
 
     private static final String ALLOC_NORM = "gc.alloc.rate.norm";
 
@@ -64,8 +87,14 @@ record JmhResult(String benchmarkClass, String method, Map<String, String> param
                     }
                 }
             }
-            results.add(new JmhResult(className, fullName.substring(lastDot + 1), params,
-                    ((Double) cell.get("threads")).intValue(), median(times) * toNanos, bytes, times.length,
+            results.add(new JmhResult(
+                    className,
+                    fullName.substring(lastDot + 1),
+                    params,
+                    ((Double) cell.get("threads")).intValue(),
+                    median(times) * toNanos,
+                    bytes,
+                    times.length,
                     String.valueOf(cell.get("jdkVersion")),
                     cell.get("vmName") + " " + cell.get("vmVersion")));
         }
@@ -101,11 +130,16 @@ record JmhResult(String benchmarkClass, String method, Map<String, String> param
 
     private static double nanosPerUnit(String unit) {
         switch (unit) {
-            case "ns/op": return 1;
-            case "us/op": return 1e3;
-            case "ms/op": return 1e6;
-            case "s/op": return 1e9;
-            default: throw new IllegalArgumentException("report needs an average-time unit, got " + unit);
+            case "ns/op":
+                return 1;
+            case "us/op":
+                return 1e3;
+            case "ms/op":
+                return 1e6;
+            case "s/op":
+                return 1e9;
+            default:
+                throw new IllegalArgumentException("report needs an average-time unit, got " + unit);
         }
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import dev.recyclable.buffers.benchmarks.charts.BarChart;
@@ -16,8 +31,7 @@ final class ReportCharts {
     private static final String LIMIT = Contender.ARRAYCOPY_LIMIT.method;
     private static final String US = Contender.RECYCLABLE.method;
 
-    private ReportCharts() {
-    }
+    private ReportCharts() {}
 
     /** File name ({@code stream-64KiB.svg}) to SVG text, one per N, smallest N first. */
     static Map<String, String> render(Grid grid, String subtitle) {
@@ -41,14 +55,26 @@ final class ReportCharts {
                         continue;
                     }
                     String label = Contender.label(method);
-                    bars.add(new BarChart.Bar(group, label, label, method.equals(US),
-                            result.get().nanosPerOp() / limit.get().nanosPerOp(), Double.NaN, Double.NaN,
+                    bars.add(new BarChart.Bar(
+                            group,
+                            label,
+                            label,
+                            method.equals(US),
+                            result.get().nanosPerOp() / limit.get().nanosPerOp(),
+                            Double.NaN,
+                            Double.NaN,
                             result.get().bytesPerOp()));
                 }
             }
             if (!bars.isEmpty()) {
-                charts.put(fileName(n), BarChart.render("N = " + Format.size(n) + " written in pieces of W, consumed,"
-                        + " released", subtitle, "time / arraycopy limit", "arraycopy limit (same cell)", bars));
+                charts.put(
+                        fileName(n),
+                        BarChart.render(
+                                "N = " + Format.size(n) + " written in pieces of W, consumed," + " released",
+                                subtitle,
+                                "time / arraycopy limit",
+                                "arraycopy limit (same cell)",
+                                bars));
             }
         }
         return charts;

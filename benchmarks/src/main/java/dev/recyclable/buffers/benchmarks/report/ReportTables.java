@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import java.util.ArrayList;
@@ -10,8 +25,7 @@ final class ReportTables {
     private static final String LIMIT = Contender.ARRAYCOPY_LIMIT.method;
     private static final String US = Contender.RECYCLABLE.method;
 
-    private ReportTables() {
-    }
+    private ReportTables() {}
 
     /** Time per op of every contender, with its ratio to the arraycopy limit of the same cell. */
     static String timeVersusLimit(Grid grid) {
@@ -31,8 +45,12 @@ final class ReportTables {
 
     /** Bytes allocated per op of every contender. */
     static String bytesPerOp(Grid grid) {
-        return table(grid, grid.methods(), cell -> method ->
-                grid.get(cell, method).map(r -> Format.bytes(r.bytesPerOp())).orElse(""));
+        return table(
+                grid,
+                grid.methods(),
+                cell -> method -> grid.get(cell, method)
+                        .map(r -> Format.bytes(r.bytesPerOp()))
+                        .orElse(""));
     }
 
     /** Peer time divided by our time in the same cell: above 1 means RecyclableOutputStream is faster. */
@@ -71,12 +89,19 @@ final class ReportTables {
                 if (result.isEmpty()) {
                     continue;
                 }
-                String vsUs = us.map(u -> Format.ratio(result.get().nanosPerOp() / u.nanosPerOp())).orElse("");
-                out.append("| ").append(workload(cell, result.get(), unparameterized)).append(" | ")
-                        .append(Contender.label(method)).append(" | ")
-                        .append(Format.time(result.get().nanosPerOp())).append(" | ")
-                        .append(Format.bytes(result.get().bytesPerOp())).append(" | ")
-                        .append(vsUs).append(" |\n");
+                String vsUs = us.map(u -> Format.ratio(result.get().nanosPerOp() / u.nanosPerOp()))
+                        .orElse("");
+                out.append("| ")
+                        .append(workload(cell, result.get(), unparameterized))
+                        .append(" | ")
+                        .append(Contender.label(method))
+                        .append(" | ")
+                        .append(Format.time(result.get().nanosPerOp()))
+                        .append(" | ")
+                        .append(Format.bytes(result.get().bytesPerOp()))
+                        .append(" | ")
+                        .append(vsUs)
+                        .append(" |\n");
             }
         }
         return out.toString();
@@ -90,8 +115,8 @@ final class ReportTables {
         return cell.label() + threads;
     }
 
-    private static String table(Grid grid, List<String> columns,
-                                Function<Grid.Cell, Function<String, String>> cellText) {
+    private static String table(
+            Grid grid, List<String> columns, Function<Grid.Cell, Function<String, String>> cellText) {
         StringBuilder out = new StringBuilder("| N | W |");
         StringBuilder rule = new StringBuilder("|---:|---:|");
         for (String method : columns) {
@@ -100,8 +125,11 @@ final class ReportTables {
         }
         out.append('\n').append(rule).append('\n');
         for (Grid.Cell cell : grid.cells()) {
-            out.append("| ").append(Format.size(cell.totalBytes())).append(" | ")
-                    .append(cell.pieceBytes() == 1 ? "1" : Format.size(cell.pieceBytes())).append(" |");
+            out.append("| ")
+                    .append(Format.size(cell.totalBytes()))
+                    .append(" | ")
+                    .append(cell.pieceBytes() == 1 ? "1" : Format.size(cell.pieceBytes()))
+                    .append(" |");
             Function<String, String> text = cellText.apply(cell);
             for (String method : columns) {
                 out.append(' ').append(text.apply(method)).append(" |");

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import java.util.ArrayList;
@@ -15,26 +30,40 @@ final class TargetChecks {
     private static final String US = Contender.RECYCLABLE.method;
 
     /** One target's verdict. */
-    record Verdict(String target, String status, String measured, int cellsJudged) {
-    }
+    record Verdict(String target, String status, String measured, int cellsJudged) {}
 
-    private TargetChecks() {
-    }
+    private TargetChecks() {}
 
     static List<Verdict> check(Grid grid) {
         List<Verdict> verdicts = new ArrayList<>();
-        verdicts.add(worst(grid, "allocation <= 64 B/op in every cell", 64, "B/op",
-                cell -> true, (us, limit) -> us.bytesPerOp()));
-        verdicts.add(worst(grid, "W >= 4 KiB and N >= 64 KiB: <= 1.25x the arraycopy limit", 1.25, "x",
+        verdicts.add(worst(
+                grid, "allocation <= 64 B/op in every cell", 64, "B/op", cell -> true, (us, limit) -> us.bytesPerOp()));
+        verdicts.add(worst(
+                grid,
+                "W >= 4 KiB and N >= 64 KiB: <= 1.25x the arraycopy limit",
+                1.25,
+                "x",
                 cell -> cell.pieceBytes() >= 4096 && cell.totalBytes() >= 65536,
                 (us, limit) -> limit == null ? Double.NaN : us.nanosPerOp() / limit.nanosPerOp()));
-        verdicts.add(worst(grid, "W = 128: <= 2x the arraycopy limit", 2, "x",
+        verdicts.add(worst(
+                grid,
+                "W = 128: <= 2x the arraycopy limit",
+                2,
+                "x",
                 cell -> cell.pieceBytes() == 128,
                 (us, limit) -> limit == null ? Double.NaN : us.nanosPerOp() / limit.nanosPerOp()));
-        verdicts.add(worst(grid, "write(int): <= 1 ns per byte", 1, "ns/byte",
+        verdicts.add(worst(
+                grid,
+                "write(int): <= 1 ns per byte",
+                1,
+                "ns/byte",
                 cell -> cell.pieceBytes() == 1 && cell.totalBytes() >= 65536,
                 (us, limit) -> us.nanosPerOp() / us.intParam("totalBytes")));
-        verdicts.add(worst(grid, "1 KiB stream in one write (obtain, write, consume, close): <= 50 ns", 50, "ns",
+        verdicts.add(worst(
+                grid,
+                "1 KiB stream in one write (obtain, write, consume, close): <= 50 ns",
+                50,
+                "ns",
                 cell -> cell.totalBytes() == 1024 && cell.pieceBytes() >= 1024,
                 (us, limit) -> us.nanosPerOp()));
         verdicts.add(fasterThanEveryPeer(grid));
@@ -45,8 +74,15 @@ final class TargetChecks {
         StringBuilder out = new StringBuilder("| target | verdict | measured (worst cell) | cells judged |\n");
         out.append("|---|---|---|---:|\n");
         for (Verdict verdict : verdicts) {
-            out.append("| ").append(verdict.target()).append(" | ").append(verdict.status()).append(" | ")
-                    .append(verdict.measured()).append(" | ").append(verdict.cellsJudged()).append(" |\n");
+            out.append("| ")
+                    .append(verdict.target())
+                    .append(" | ")
+                    .append(verdict.status())
+                    .append(" | ")
+                    .append(verdict.measured())
+                    .append(" | ")
+                    .append(verdict.cellsJudged())
+                    .append(" |\n");
         }
         return out.toString();
     }
@@ -59,8 +95,8 @@ final class TargetChecks {
         double of(JmhResult us, JmhResult limit);
     }
 
-    private static Verdict worst(Grid grid, String target, double bound, String unit,
-                                 CellFilter filter, Measure measure) {
+    private static Verdict worst(
+            Grid grid, String target, double bound, String unit, CellFilter filter, Measure measure) {
         double worstValue = Double.NEGATIVE_INFINITY;
         Grid.Cell worstCell = null;
         int judged = 0;
@@ -97,9 +133,13 @@ final class TargetChecks {
             judged++;
             for (String method : grid.methods()) {
                 Optional<JmhResult> peer = grid.get(cell, method);
-                if (Contender.isPeer(method) && peer.isPresent()
+                if (Contender.isPeer(method)
+                        && peer.isPresent()
                         && peer.get().nanosPerOp() < us.get().nanosPerOp()) {
-                    losses.add(String.format(Locale.ROOT, "%s %s %s", Contender.label(method),
+                    losses.add(String.format(
+                            Locale.ROOT,
+                            "%s %s %s",
+                            Contender.label(method),
                             Format.ratio(us.get().nanosPerOp() / peer.get().nanosPerOp()) + " faster at",
                             cell.label()));
                 }
@@ -108,8 +148,10 @@ final class TargetChecks {
         if (judged == 0) {
             return new Verdict("faster than every peer in every cell with W >= 128", "not measured", "", 0);
         }
-        return new Verdict("faster than every peer in every cell with W >= 128",
+        return new Verdict(
+                "faster than every peer in every cell with W >= 128",
                 losses.isEmpty() ? "met" : "**missed** in " + losses.size() + " comparisons",
-                losses.isEmpty() ? "no peer faster in any cell" : String.join("; ", losses), judged);
+                losses.isEmpty() ? "no peer faster in any cell" : String.join("; ", losses),
+                judged);
     }
 }

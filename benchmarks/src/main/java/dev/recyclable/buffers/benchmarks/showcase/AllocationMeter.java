@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import java.lang.management.ManagementFactory;
@@ -54,8 +69,9 @@ public final class AllocationMeter {
      *
      * @return the first way's measurement, then the second's
      */
-    public Measurement[] measurePair(int repetitions, String firstLabel, Operation first, String secondLabel,
-                                     Operation second) throws Exception {
+    public Measurement[] measurePair(
+            int repetitions, String firstLabel, Operation first, String secondLabel, Operation second)
+            throws Exception {
         return measureInterleaved(repetitions, new String[] {firstLabel, secondLabel}, new Operation[] {first, second});
     }
 
@@ -71,7 +87,8 @@ public final class AllocationMeter {
         for (int i = 1; ; i++) {
             operation.run();
             // the clocks are system calls: read them every 64 runs, not around every quick one
-            if (i >= repetitions && (i & 63) == 0
+            if (i >= repetitions
+                    && (i & 63) == 0
                     && (threads.getCurrentThreadCpuTime() - cpuStart >= WARM_UP_NANOS || System.nanoTime() > wallEnd)) {
                 break;
             }
@@ -117,8 +134,8 @@ public final class AllocationMeter {
         }
         Measurement[] measured = new Measurement[operations.length];
         for (int k = 0; k < operations.length; k++) {
-            measured[k] = Measurement.ofRounds(labels[k], (double) allocated[k] / ((long) rounds * runsPerRound),
-                    nanosPerOp[k]);
+            measured[k] = Measurement.ofRounds(
+                    labels[k], (double) allocated[k] / ((long) rounds * runsPerRound), nanosPerOp[k]);
         }
         return measured;
     }

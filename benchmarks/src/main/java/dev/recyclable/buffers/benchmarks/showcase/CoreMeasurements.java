@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
@@ -46,6 +61,7 @@ final class CoreMeasurements {
      * none. Byte-by-byte writing costs per byte, not per allocation: 4 MiB per round keeps it short.
      */
     private static final long BYTES_PER_ROUND = 64L << 20;
+
     private static final long BYTES_PER_ROUND_BYTE_BY_BYTE = 4L << 20;
 
     /**
@@ -96,24 +112,28 @@ final class CoreMeasurements {
         for (Workload workload : WORKLOADS) {
             progress.accept(workload.scenario() + ": measuring both ways, " + AllocationMeter.ROUNDS
                     + " interleaved rounds each after warm-up");
-            Measurement[] both = meter.measurePair(workload.repetitions(), "ByteArrayOutputStream", () -> {
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                fill(out, workload);
-                out.writeTo(sink);
-            }, "RecyclableOutputStream", () -> {
-                try (RecyclableOutputStream out = pool.newStream()) {
-                    fill(out, workload);
-                    out.writeTo(sink);
-                }
-            });
+            Measurement[] both = meter.measurePair(
+                    workload.repetitions(),
+                    "ByteArrayOutputStream",
+                    () -> {
+                        ByteArrayOutputStream out = new ByteArrayOutputStream();
+                        fill(out, workload);
+                        out.writeTo(sink);
+                    },
+                    "RecyclableOutputStream",
+                    () -> {
+                        try (RecyclableOutputStream out = pool.newStream()) {
+                            fill(out, workload);
+                            out.writeTo(sink);
+                        }
+                    });
             rows.add(new ComparisonRow(workload.scenario(), both[0], both[1]));
         }
         return rows;
     }
 
     /** What a forked measurement found: its rows and the state of its shared pool at the end. */
-    record Forked(List<ComparisonRow> rows, long bytesInUse, long leaks) {
-    }
+    record Forked(List<ComparisonRow> rows, long bytesInUse, long leaks) {}
 
     /**
      * Runs {@link #main} in a new JVM with {@link #JVM_FLAGS} and this class path, forwarding its
@@ -133,8 +153,8 @@ final class CoreMeasurements {
         long inUse = -1;
         long leaks = -1;
         StringBuilder other = new StringBuilder();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 String[] f = line.split("\t", -1);
@@ -162,15 +182,21 @@ final class CoreMeasurements {
     }
 
     private static Measurement measurement(String[] f, int at) {
-        return new Measurement(f[at], Double.parseDouble(f[at + 1]), Double.parseDouble(f[at + 2]),
-                Double.parseDouble(f[at + 3]), Double.parseDouble(f[at + 4]), AllocationMeter.ROUNDS);
+        return new Measurement(
+                f[at],
+                Double.parseDouble(f[at + 1]),
+                Double.parseDouble(f[at + 2]),
+                Double.parseDouble(f[at + 3]),
+                Double.parseDouble(f[at + 4]),
+                AllocationMeter.ROUNDS);
     }
 
     /** The class path this class was loaded from: the loader's URLs (exec:java), else java.class.path. */
     private static String classPath() {
         Set<String> entries = new LinkedHashSet<>();
-        for (ClassLoader loader = CoreMeasurements.class.getClassLoader(); loader != null;
-             loader = loader.getParent()) {
+        for (ClassLoader loader = CoreMeasurements.class.getClassLoader();
+                loader != null;
+                loader = loader.getParent()) {
             if (loader instanceof URLClassLoader urls) {
                 for (URL url : urls.getURLs()) {
                     try {
@@ -191,10 +217,10 @@ final class CoreMeasurements {
 
     /** The forked JVM: measures every workload and prints one tab-separated line per row. */
     public static void main(String[] args) throws Exception {
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                StandardCharsets.UTF_8);
-        List<ComparisonRow> rows = new CoreMeasurements().measureAll(new AllocationMeter(),
-                message -> out.println(PROGRESS + "\t" + message));
+        PrintStream out =
+                new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+        List<ComparisonRow> rows = new CoreMeasurements()
+                .measureAll(new AllocationMeter(), message -> out.println(PROGRESS + "\t" + message));
         for (ComparisonRow row : rows) {
             out.println(String.join("\t", ROW, row.scenario(), fields(row.usual()), fields(row.ours())));
         }
@@ -203,7 +229,12 @@ final class CoreMeasurements {
     }
 
     private static String fields(Measurement m) {
-        return String.join("\t", m.label(), number(m.bytesPerOp()), number(m.nanosPerOp()), number(m.nanosLow()),
+        return String.join(
+                "\t",
+                m.label(),
+                number(m.bytesPerOp()),
+                number(m.nanosPerOp()),
+                number(m.nanosLow()),
                 number(m.nanosHigh()));
     }
 

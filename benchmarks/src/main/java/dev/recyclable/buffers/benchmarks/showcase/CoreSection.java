@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
@@ -42,7 +57,8 @@ public final class CoreSection implements ShowcaseSection {
                         + " bytes in use and " + forked.leaks() + " leaks");
             }
         } catch (IOException e) {
-            context.progress("could not fork a JVM (" + e.getMessage().lines().findFirst().orElse("") + "):"
+            context.progress("could not fork a JVM ("
+                    + e.getMessage().lines().findFirst().orElse("") + "):"
                     + " measuring in this one, where heap growth inflates the usual way's times");
             rows = work.measureAll(context.meter(), context::progress);
             where = "in this JVM, because no JVM could be forked: its heap grows while measuring, so the usual"
@@ -50,10 +66,14 @@ public final class CoreSection implements ShowcaseSection {
         }
         for (ComparisonRow row : rows) {
             result.row(row);
-            result.check(Check.of("core: " + row.scenario() + ": RecyclableOutputStream allocates at most "
+            result.check(Check.of(
+                    "core: " + row.scenario() + ": RecyclableOutputStream allocates at most "
                             + "a tenth of what ByteArrayOutputStream does",
                     row.ours().bytesPerOp() <= row.usual().bytesPerOp() / 10,
-                    String.format(Locale.ROOT, "%.0f B/op vs %.0f B/op", row.ours().bytesPerOp(),
+                    String.format(
+                            Locale.ROOT,
+                            "%.0f B/op vs %.0f B/op",
+                            row.ours().bytesPerOp(),
                             row.usual().bytesPerOp())));
         }
         result.note("core: writes go through an OutputStream-typed method, as to a serializer; content is consumed "
@@ -75,7 +95,9 @@ public final class CoreSection implements ShowcaseSection {
             ours.writeTo(copy);
         }
         boolean same = length == workload.totalBytes() && Arrays.equals(usual.toByteArray(), copy.toByteArray());
-        return Check.of("core: " + workload.scenario() + ": content identical to ByteArrayOutputStream's", same,
+        return Check.of(
+                "core: " + workload.scenario() + ": content identical to ByteArrayOutputStream's",
+                same,
                 same ? workload.totalBytes() + " bytes" : "length " + length + ", expected " + workload.totalBytes());
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import java.util.Arrays;
@@ -16,8 +31,8 @@ import java.util.Arrays;
  * @param nanosHigh  the high end: the second-slowest round from five rounds up, else the slowest
  * @param rounds     how many rounds were measured
  */
-public record Measurement(String label, double bytesPerOp, double nanosPerOp, double nanosLow, double nanosHigh,
-                          int rounds) {
+public record Measurement(
+        String label, double bytesPerOp, double nanosPerOp, double nanosLow, double nanosHigh, int rounds) {
 
     /** A single-round measurement: its spread is unknown, reported as 0. */
     public Measurement(String label, double bytesPerOp, double nanosPerOp) {
@@ -34,8 +49,8 @@ public record Measurement(String label, double bytesPerOp, double nanosPerOp, do
         int middle = sorted.length / 2;
         double median = sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
         int trim = sorted.length >= 5 ? 1 : 0;
-        return new Measurement(label, bytesPerOp, median, sorted[trim], sorted[sorted.length - 1 - trim],
-                sorted.length);
+        return new Measurement(
+                label, bytesPerOp, median, sorted[trim], sorted[sorted.length - 1 - trim], sorted.length);
     }
 
     /**

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
@@ -54,8 +69,10 @@ public final class ShowcaseRunner {
         }
 
         PoolStats stats = BufferPool.shared().stats();
-        checks.add(Check.of("shared pool: no bytes in use after every stream was closed",
-                stats.bytesInUse() == 0, stats.bytesInUse() + " bytes in use"));
+        checks.add(Check.of(
+                "shared pool: no bytes in use after every stream was closed",
+                stats.bytesInUse() == 0,
+                stats.bytesInUse() + " bytes in use"));
         checks.add(Check.of("shared pool: no leaked streams", stats.leaks() == 0, stats.leaks() + " leaks"));
 
         out.println();
@@ -95,10 +112,13 @@ public final class ShowcaseRunner {
         if (charted.isEmpty()) {
             return;
         }
-        Path file = Path.of(System.getProperty(ShowcaseChart.PATH_PROPERTY,
-                Path.of(System.getProperty("java.io.tmpdir"), "recyclable-buffers-showcase.svg").toString()));
+        Path file = Path.of(System.getProperty(
+                ShowcaseChart.PATH_PROPERTY,
+                Path.of(System.getProperty("java.io.tmpdir"), "recyclable-buffers-showcase.svg")
+                        .toString()));
         String subtitle = "measured in this run (" + System.getProperty("java.vm.name") + " "
-                + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
+                + System.getProperty("java.version") + ", "
+                + Runtime.getRuntime().availableProcessors()
                 + " CPUs, " + loadAverage() + "); times are medians of rounds after warm-up; (noisy): spread over "
                 + Math.round(100 * ComparisonRow.MAX_QUOTABLE_SPREAD) + "%, do not quote";
         try {
@@ -114,17 +134,24 @@ public final class ShowcaseRunner {
     }
 
     private static String loadAverage() {
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
         return load < 0 ? "load average unknown" : String.format(Locale.ROOT, "load average %.1f", load);
     }
 
     private static String describe(PoolStats stats) {
         double reuse = stats.chunksLeased() == 0 ? 0 : 100.0 * stats.chunksReused() / stats.chunksLeased();
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "  chunks leased %d, of which reused %d (%.2f%%), allocated %d,"
                         + " dropped %d%n  bytes in use %d, bytes idle %d, leaks %d",
-                stats.chunksLeased(), stats.chunksReused(), reuse,
-                stats.chunksAllocated(), stats.chunksDroppedTotal(), stats.bytesInUse(), stats.bytesIdle(),
+                stats.chunksLeased(),
+                stats.chunksReused(),
+                reuse,
+                stats.chunksAllocated(),
+                stats.chunksDroppedTotal(),
+                stats.bytesInUse(),
+                stats.bytesIdle(),
                 stats.leaks());
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import java.util.ArrayList;
@@ -17,8 +32,7 @@ public final class ShowcaseSections {
             "dev.recyclable.buffers.benchmarks.showcase.SshSection",
             "dev.recyclable.buffers.benchmarks.websocket.WebSocketShowcaseSection");
 
-    private ShowcaseSections() {
-    }
+    private ShowcaseSections() {}
 
     /** The sections to run, core first. */
     public static List<ShowcaseSection> discover() {
@@ -34,8 +48,10 @@ public final class ShowcaseSections {
             try {
                 sections.add((ShowcaseSection) type.getConstructor().newInstance());
             } catch (ReflectiveOperationException | ClassCastException e) {
-                throw new IllegalStateException(className + " is on the class path but is not a usable "
-                        + "ShowcaseSection (public, public no-argument constructor)", e);
+                throw new IllegalStateException(
+                        className + " is on the class path but is not a usable "
+                                + "ShowcaseSection (public, public no-argument constructor)",
+                        e);
             }
         }
         return sections;

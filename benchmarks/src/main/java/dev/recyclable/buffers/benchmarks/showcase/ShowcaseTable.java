@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import java.util.ArrayList;
@@ -8,7 +23,8 @@ import java.util.Locale;
 public final class ShowcaseTable {
     private static final String[] HEADER = {
         "section", "scenario", "usual way", "allocated/op", "time/op",
-        "ours", "allocated/op", "time/op", "garbage saved", "speed-up"};
+        "ours", "allocated/op", "time/op", "garbage saved", "speed-up"
+    };
 
     private final List<String[]> lines = new ArrayList<>();
 
@@ -16,12 +32,22 @@ public final class ShowcaseTable {
         Measurement usual = row.usual();
         Measurement ours = row.ours();
         lines.add(new String[] {
-            section, row.scenario(),
-            usual.label(), bytes(usual.bytesPerOp()), timeWithSpread(usual),
-            ours.label(), bytes(ours.bytesPerOp()), timeWithSpread(ours),
+            section,
+            row.scenario(),
+            usual.label(),
+            bytes(usual.bytesPerOp()),
+            timeWithSpread(usual),
+            ours.label(),
+            bytes(ours.bytesPerOp()),
+            timeWithSpread(ours),
             saved(usual.bytesPerOp(), ours.bytesPerOp()),
-            String.format(Locale.ROOT, "%.1fx ±%.0f%%%s", row.speedUp(), 100 * row.speedUpSpread(),
-                    row.quotable() ? "" : " " + NOT_QUOTABLE)});
+            String.format(
+                    Locale.ROOT,
+                    "%.1fx ±%.0f%%%s",
+                    row.speedUp(),
+                    100 * row.speedUpSpread(),
+                    row.quotable() ? "" : " " + NOT_QUOTABLE)
+        });
         if (!row.quotable()) {
             unquotable++;
         }
@@ -29,20 +55,25 @@ public final class ShowcaseTable {
 
     /** Marks a speed-up whose spread is too wide to quote. */
     static final String NOT_QUOTABLE = "(noisy)";
+
     private int unquotable;
 
     /** The line to print under the table: how to read the spreads, and how many rows are too noisy to quote. */
     public String legend() {
-        String how = String.format(Locale.ROOT, "Times are medians of rounds measured after warm-up, ± the farthest"
-                + " round from the median (from 5 rounds up, the fastest and slowest round are left out of the"
-                + " spread); a speed-up's spread is the sum of its two times' spreads. A speed-up"
-                + " spread over %.0f%% is marked %s: do not quote that row.", 100 * ComparisonRow.MAX_QUOTABLE_SPREAD,
+        String how = String.format(
+                Locale.ROOT,
+                "Times are medians of rounds measured after warm-up, ± the farthest"
+                        + " round from the median (from 5 rounds up, the fastest and slowest round are left out of the"
+                        + " spread); a speed-up's spread is the sum of its two times' spreads. A speed-up"
+                        + " spread over %.0f%% is marked %s: do not quote that row.",
+                100 * ComparisonRow.MAX_QUOTABLE_SPREAD,
                 NOT_QUOTABLE);
         return unquotable == 0 ? how : how + " " + unquotable + " row(s) marked this run.";
     }
 
     private static String timeWithSpread(Measurement m) {
-        return m.rounds() > 1 ? time(m.nanosPerOp()) + String.format(Locale.ROOT, " ±%.0f%%", 100 * m.spread())
+        return m.rounds() > 1
+                ? time(m.nanosPerOp()) + String.format(Locale.ROOT, " ±%.0f%%", 100 * m.spread())
                 : time(m.nanosPerOp());
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
@@ -6,16 +21,15 @@ import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
-import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.common.IOUtils;
-import net.schmizz.sshj.connection.channel.direct.Session;
-import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
-
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.common.IOUtils;
+import net.schmizz.sshj.connection.channel.direct.Session;
+import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
 
 /**
  * The SSH comparison: run a remote command and capture its output, the usual sshj way
@@ -43,6 +57,7 @@ public final class SshSection implements ShowcaseSection {
 
     /** sshj without TCP_NODELAY waits ~40 ms on Nagle per command: fewer runs keep the section short. */
     private static final int USUAL_RUNS = 20;
+
     private static final int OUR_RUNS = 100;
 
     @FunctionalInterface
@@ -62,12 +77,14 @@ public final class SshSection implements ShowcaseSection {
         AllThreadsMeter meter = new AllThreadsMeter();
         context.progress("starting an in-process Apache MINA SSHD server on 127.0.0.1");
         try (EmbeddedSshServer server = EmbeddedSshServer.start();
-             SSHClient usual = usualSshj(server);
-             SshRunner ours = SshRunner.builder(server.host()).port(server.port())
-                     .credentials(dev.recyclable.buffers.ssh.SshCredentials.keyPair(server.user(), server.clientKey()))
-                     .hostKeys(HostKeyPolicy.pinnedFingerprint(server.hostKeyFingerprint()))
-                     .pool(pool)
-                     .connect()) {
+                SSHClient usual = usualSshj(server);
+                SshRunner ours = SshRunner.builder(server.host())
+                        .port(server.port())
+                        .credentials(
+                                dev.recyclable.buffers.ssh.SshCredentials.keyPair(server.user(), server.clientKey()))
+                        .hostKeys(HostKeyPolicy.pinnedFingerprint(server.hostKeyFingerprint()))
+                        .pool(pool)
+                        .connect()) {
             Capture usualWay = command -> {
                 try (Session session = usual.startSession()) {
                     Session.Command cmd = session.exec(command);
@@ -87,25 +104,29 @@ public final class SshSection implements ShowcaseSection {
                         + OUR_RUNS + " ours");
                 result.check(sameOutput(w, "sshj readFully", usualWay));
                 result.check(sameOutput(w, "SshRunner", ourWay));
-                Measurement usualCost = meter.measure("sshj readFully().toString()", USUAL_RUNS,
-                        () -> usualWay.run(w.command()));
+                Measurement usualCost =
+                        meter.measure("sshj readFully().toString()", USUAL_RUNS, () -> usualWay.run(w.command()));
                 // measured without decoding to a String: the pooled bytes are the result (content checked above)
                 Measurement ourCost = meter.measure("SshRunner.run", OUR_RUNS, () -> {
                     try (CommandResult r = ours.run(w.command())) {
                         requireSuccess(r);
                         if (r.stdout().length() != w.expectedBytes()) {
-                            throw new IllegalStateException("captured " + r.stdout().length() + " bytes");
+                            throw new IllegalStateException(
+                                    "captured " + r.stdout().length() + " bytes");
                         }
                     }
                 });
                 result.row(new ComparisonRow(w.scenario(), usualCost, ourCost));
-                result.check(Check.of(w.scenario() + ": less allocated per command than sshj",
-                        ourCost.bytesPerOp() < usualCost.bytesPerOp(), String.format(Locale.ROOT,
-                                "%.0f B vs %.0f B", ourCost.bytesPerOp(), usualCost.bytesPerOp())));
+                result.check(Check.of(
+                        w.scenario() + ": less allocated per command than sshj",
+                        ourCost.bytesPerOp() < usualCost.bytesPerOp(),
+                        String.format(Locale.ROOT, "%.0f B vs %.0f B", ourCost.bytesPerOp(), usualCost.bytesPerOp())));
             }
         }
         PoolStats stats = pool.stats();
-        result.check(Check.of("ssh: pool has nothing in use after the runner closed", stats.bytesInUse() == 0,
+        result.check(Check.of(
+                "ssh: pool has nothing in use after the runner closed",
+                stats.bytesInUse() == 0,
                 stats.bytesInUse() + " bytes in use, " + stats.leaks() + " leaks"));
         result.note("SSH rows: one command per op over one connection to an in-process MINA server, host key pinned"
                 + " by fingerprint. Allocation on all JVM threads except the server's; sshj the usual way = default"
@@ -121,7 +142,9 @@ public final class SshSection implements ShowcaseSection {
 
     private static Check sameOutput(Workload w, String who, Capture capture) throws Exception {
         String got = capture.run(w.command());
-        return Check.of(w.scenario() + ": " + who + " captured the exact output", w.expected().equals(got),
+        return Check.of(
+                w.scenario() + ": " + who + " captured the exact output",
+                w.expected().equals(got),
                 got.length() + " chars, expected " + w.expected().length());
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.ssh;
 
 import java.io.IOException;
@@ -43,12 +58,26 @@ final class LoopbackOpenSsh implements AutoCloseable {
             port = s.getLocalPort();
         }
         Path config = dir.resolve("sshd_config");
-        Files.write(config, List.of("ListenAddress 127.0.0.1:" + port, "HostKey " + hostKey, "PidFile none",
-                "AuthorizedKeysFile " + authorized, "StrictModes no", "UsePAM no", "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no", "AllowUsers " + user, "MaxSessions 32", "LogLevel ERROR",
-                "UseDNS no", "PrintMotd no"));
+        Files.write(
+                config,
+                List.of(
+                        "ListenAddress 127.0.0.1:" + port,
+                        "HostKey " + hostKey,
+                        "PidFile none",
+                        "AuthorizedKeysFile " + authorized,
+                        "StrictModes no",
+                        "UsePAM no",
+                        "PasswordAuthentication no",
+                        "KbdInteractiveAuthentication no",
+                        "AllowUsers " + user,
+                        "MaxSessions 32",
+                        "LogLevel ERROR",
+                        "UseDNS no",
+                        "PrintMotd no"));
         sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", config.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("sshd.log").toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
             try (Socket s = new Socket()) {
@@ -56,8 +85,8 @@ final class LoopbackOpenSsh implements AutoCloseable {
                 break;
             } catch (IOException e) {
                 if (System.nanoTime() > deadline || !sshd.isAlive()) {
-                    throw new IllegalStateException("sshd did not start (is openssh-server installed and user '"
-                            + user + "' created by .ci/setup-ssh.sh?): " + Files.readString(dir.resolve("sshd.log")));
+                    throw new IllegalStateException("sshd did not start (is openssh-server installed and user '" + user
+                            + "' created by .ci/setup-ssh.sh?): " + Files.readString(dir.resolve("sshd.log")));
                 }
                 Thread.sleep(20);
             }
@@ -83,7 +112,8 @@ final class LoopbackOpenSsh implements AutoCloseable {
 
     private static void exec(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try (InputStream in = p.getInputStream(); OutputStream sink = OutputStream.nullOutputStream()) {
+        try (InputStream in = p.getInputStream();
+                OutputStream sink = OutputStream.nullOutputStream()) {
             in.transferTo(sink);
         }
         if (p.waitFor() != 0) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.ssh;
 
 import com.jcraft.jsch.ChannelExec;
@@ -10,6 +25,10 @@ import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.TimeUnit;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.IOUtils;
 import net.schmizz.sshj.connection.channel.direct.Session.Command;
@@ -27,11 +46,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Issue 4: run one remote command and capture its stdout, against a private OpenSSH server on loopback
@@ -57,7 +71,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx1g"})
 public class SshCaptureBenchmark {
 
     /** 70 characters; with the newline 71 bytes a line. */
@@ -93,10 +109,12 @@ public class SshCaptureBenchmark {
             default -> throw new IllegalArgumentException(workload);
         }
         switch (client) {
-            case "recyclable" -> runner = SshRunner.builder("127.0.0.1").port(sshd.port)
-                    .credentials(SshCredentials.privateKey(sshd.user, sshd.clientKey))
-                    .hostKeys(HostKeyPolicy.knownHosts(sshd.knownHosts))
-                    .connect(); // the module's default pool: zero-on-release
+            case "recyclable" ->
+                runner = SshRunner.builder("127.0.0.1")
+                        .port(sshd.port)
+                        .credentials(SshCredentials.privateKey(sshd.user, sshd.clientKey))
+                        .hostKeys(HostKeyPolicy.knownHosts(sshd.knownHosts))
+                        .connect(); // the module's default pool: zero-on-release
             case "sshjTypical" -> sshj = plainSshj(false);
             case "sshjFloor" -> sshj = plainSshj(true);
             case "jsch" -> {
@@ -111,8 +129,8 @@ public class SshCaptureBenchmark {
         }
         long got = runCommand();
         if (got != expectedBytes) {
-            throw new IllegalStateException(client + " captured " + got + " bytes of '" + command + "', expected "
-                    + expectedBytes);
+            throw new IllegalStateException(
+                    client + " captured " + got + " bytes of '" + command + "', expected " + expectedBytes);
         }
     }
 

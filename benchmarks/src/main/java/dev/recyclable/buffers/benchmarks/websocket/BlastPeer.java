@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import java.io.BufferedReader;
@@ -20,12 +35,16 @@ final class BlastPeer implements AutoCloseable {
     final int port;
 
     BlastPeer() throws IOException {
-        Path dir = Path.of(System.getProperty("ws.peer.dir", "buffers-websocket/src/test/node")).toAbsolutePath();
+        Path dir = Path.of(System.getProperty("ws.peer.dir", "buffers-websocket/src/test/node"))
+                .toAbsolutePath();
         if (!Files.isDirectory(dir.resolve("node_modules/ws"))) {
-            throw new IllegalStateException("npm ws missing in " + dir + ": run .ci/setup-websocket.sh or set -Dws.peer.dir");
+            throw new IllegalStateException(
+                    "npm ws missing in " + dir + ": run .ci/setup-websocket.sh or set -Dws.peer.dir");
         }
-        process = new ProcessBuilder("node", "ws-peer.js", "blast-server").directory(dir.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        process = new ProcessBuilder("node", "ws-peer.js", "blast-server")
+                .directory(dir.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         if (line == null || !line.startsWith("PORT ")) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
@@ -19,7 +34,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
-
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 
@@ -42,9 +56,15 @@ final class EmbeddedDecoders implements AutoCloseable {
     EmbeddedDecoders(BufferPool pool, byte[] payload, boolean text) {
         wire = WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true);
         WebSocketLimits limits = WebSocketLimits.DEFAULT;
-        stock = new EmbeddedChannel(new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
-                .expectMaskedFrames(true).allowExtensions(false).maxFramePayloadLength((int) limits.maxFramePayload())
-                .build()), new Utf8FrameValidator(), new WebSocketFrameAggregator((int) limits.maxMessageSize()), sink);
+        stock = new EmbeddedChannel(
+                new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                        .expectMaskedFrames(true)
+                        .allowExtensions(false)
+                        .maxFramePayloadLength((int) limits.maxFramePayload())
+                        .build()),
+                new Utf8FrameValidator(),
+                new WebSocketFrameAggregator((int) limits.maxMessageSize()),
+                sink);
         ours = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink);
         transportOnly = new EmbeddedChannel(new ChannelInboundHandlerAdapter() {
             @Override

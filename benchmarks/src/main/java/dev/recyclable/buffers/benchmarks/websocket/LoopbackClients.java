@@ -1,9 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
@@ -29,7 +43,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
-
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,8 +55,7 @@ import java.util.concurrent.TimeUnit;
 
 /** The receiving sides of the loopback benchmark; each releases one permit per complete message. */
 final class LoopbackClients {
-    private LoopbackClients() {
-    }
+    private LoopbackClients() {}
 
     interface Client extends AutoCloseable {
         /** Asks the peer for {@code count} messages. */
@@ -53,19 +65,21 @@ final class LoopbackClients {
         void close() throws Exception;
     }
 
-    static Client open(String kind, int port, Semaphore received, BufferPool pool, ContentCheck check) throws Exception {
+    static Client open(String kind, int port, Semaphore received, BufferPool pool, ContentCheck check)
+            throws Exception {
         URI uri = URI.create("ws://127.0.0.1:" + port + "/");
         return switch (kind) {
             case "recyclableNetty" -> new NettyClient(uri, received, pool, true, check);
             case "nettyStock" -> new NettyClient(uri, received, pool, false, check);
-            case "jdkRecyclable" -> new JdkClient(uri, new JdkWebSocketAdapter(pool,
-                    new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> {
-                        if (check.armed()) {
-                            check.update(m.toByteArray()); // raw UTF-8 for text
-                            check.messageEnd();
-                        }
-                        received.release();
-                    }));
+            case "jdkRecyclable" ->
+                new JdkClient(
+                        uri, new JdkWebSocketAdapter(pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> {
+                            if (check.armed()) {
+                                check.update(m.toByteArray()); // raw UTF-8 for text
+                                check.messageEnd();
+                            }
+                            received.release();
+                        }));
             case "jdkTypical" -> new JdkClient(uri, new TypicalJdkListener(received, check));
             case "jdkFloor" -> new JdkClient(uri, new DroppingJdkListener(received, check));
             default -> throw new IllegalArgumentException(kind);
@@ -79,14 +93,18 @@ final class LoopbackClients {
         private final boolean recyclable;
         private final BufferPool pool;
 
-        NettyClient(URI uri, Semaphore received, BufferPool pool, boolean recyclable, ContentCheck check) throws Exception {
+        NettyClient(URI uri, Semaphore received, BufferPool pool, boolean recyclable, ContentCheck check)
+                throws Exception {
             this.recyclable = recyclable;
             this.pool = pool;
             Counter counter = new Counter(received, check);
             RecyclableWebSocketClientHandshaker handshaker = recyclable
-                    ? new RecyclableWebSocketClientHandshaker(uri, pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), 0)
+                    ? new RecyclableWebSocketClientHandshaker(
+                            uri, pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), 0)
                     : null;
-            channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
+            channel = new Bootstrap()
+                    .group(group)
+                    .channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
@@ -94,13 +112,21 @@ final class LoopbackClients {
                             if (recyclable) {
                                 ch.pipeline().addLast(new OurHandshake(handshaker), counter);
                             } else {
-                                ch.pipeline().addLast(new WebSocketClientProtocolHandler(WebSocketClientProtocolConfig.newBuilder()
-                                        .webSocketUri(uri).maxFramePayloadLength(64 << 20).build()),
-                                        new WebSocketFrameAggregator(64 << 20), counter);
+                                ch.pipeline()
+                                        .addLast(
+                                                new WebSocketClientProtocolHandler(
+                                                        WebSocketClientProtocolConfig.newBuilder()
+                                                                .webSocketUri(uri)
+                                                                .maxFramePayloadLength(64 << 20)
+                                                                .build()),
+                                                new WebSocketFrameAggregator(64 << 20),
+                                                counter);
                             }
                         }
                     })
-                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+                    .connect(uri.getHost(), uri.getPort())
+                    .sync()
+                    .channel();
             if (recyclable) {
                 channel.pipeline().get(OurHandshake.class).done.await(10, TimeUnit.SECONDS);
             } else {
@@ -204,7 +230,10 @@ final class LoopbackClients {
         private final WebSocket webSocket;
 
         JdkClient(URI uri, WebSocket.Listener listener) {
-            webSocket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(uri, listener).join();
+            webSocket = HttpClient.newHttpClient()
+                    .newWebSocketBuilder()
+                    .buildAsync(uri, listener)
+                    .join();
         }
 
         @Override

@@ -1,9 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,8 +36,7 @@ import java.util.zip.CRC32;
  * its UTF-8 bytes' CRC-32 or by equality, binary by CRC-32) and release one permit per message.
  */
 final class ShowcaseReceivers {
-    private ShowcaseReceivers() {
-    }
+    private ShowcaseReceivers() {}
 
     /** What the server sends, and what each side counts. */
     static final class Expected {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
@@ -19,7 +34,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.ReferenceCountUtil;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -43,16 +57,23 @@ final class ShowcaseServer implements AutoCloseable {
     private final Queue<Throwable> errors = new ConcurrentLinkedQueue<>();
 
     ShowcaseServer(BufferPool pool, byte[] binary, byte[] textUtf8) throws InterruptedException {
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(8192),
-                                new WebSocketUpgradeHandler("/ws", pool, WebSocketLimits.DEFAULT, FRAGMENT),
-                                new Sender(pool, binary, textUtf8));
+                        ch.pipeline()
+                                .addLast(
+                                        new HttpServerCodec(),
+                                        new HttpObjectAggregator(8192),
+                                        new WebSocketUpgradeHandler("/ws", pool, WebSocketLimits.DEFAULT, FRAGMENT),
+                                        new Sender(pool, binary, textUtf8));
                     }
                 })
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+                .bind(new InetSocketAddress("127.0.0.1", 0))
+                .sync()
+                .channel();
     }
 
     URI uri() {
@@ -106,7 +127,8 @@ final class ShowcaseServer implements AutoCloseable {
         private void pump(ChannelHandlerContext ctx) {
             while (remaining > 0 && ctx.channel().isWritable()) {
                 remaining--;
-                // the payload goes into pooled chunks; the encoder sends them as they are and releases them once written
+                // the payload goes into pooled chunks; the encoder sends them as they are and releases them once
+                // written
                 RecyclableOutputStream content = pool.newStream("showcase-server");
                 try {
                     content.write(type == MessageType.TEXT ? text : binary);
@@ -114,8 +136,8 @@ final class ShowcaseServer implements AutoCloseable {
                     content.close();
                     throw new UncheckedIOException(e);
                 }
-                WebSocketMessage message = type == MessageType.TEXT
-                        ? WebSocketMessage.text(content) : WebSocketMessage.binary(content);
+                WebSocketMessage message =
+                        type == MessageType.TEXT ? WebSocketMessage.text(content) : WebSocketMessage.binary(content);
                 ctx.writeAndFlush(message);
             }
         }

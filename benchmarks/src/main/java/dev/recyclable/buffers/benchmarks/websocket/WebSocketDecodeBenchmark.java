@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
@@ -21,6 +36,8 @@ import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
+import java.nio.charset.CharacterCodingException;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -34,9 +51,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.nio.charset.CharacterCodingException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Decoder + assembler in-process: one message of {@code messageBytes} as pre-built, client-masked
@@ -59,8 +73,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
-        "-Dio.netty.leakDetection.level=disabled"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
 public class WebSocketDecodeBenchmark {
     static final int READ = 16 * 1024;
 
@@ -115,10 +130,16 @@ public class WebSocketDecodeBenchmark {
         recyclable = new WebSocketDecoder(pool, Role.SERVER, limits, sink);
         alloc = PooledByteBufAllocator.DEFAULT;
         recyclableNetty = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink);
-        WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder().expectMaskedFrames(true)
-                .allowExtensions(false).maxFramePayloadLength(1 << 20).build();
-        nettyStock = new EmbeddedChannel(new WebSocket08FrameDecoder(config), new Utf8FrameValidator(),
-                new WebSocketFrameAggregator(64 << 20), sink);
+        WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
+                .expectMaskedFrames(true)
+                .allowExtensions(false)
+                .maxFramePayloadLength(1 << 20)
+                .build();
+        nettyStock = new EmbeddedChannel(
+                new WebSocket08FrameDecoder(config),
+                new Utf8FrameValidator(),
+                new WebSocketFrameAggregator(64 << 20),
+                sink);
     }
 
     @TearDown(Level.Trial)

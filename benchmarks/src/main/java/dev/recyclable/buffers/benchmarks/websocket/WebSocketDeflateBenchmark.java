@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
@@ -14,7 +29,6 @@ import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.Utf8FrameValidator;
@@ -26,6 +40,11 @@ import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
 import io.netty.handler.codec.http.websocketx.extensions.compression.PerMessageDeflateServerExtensionHandshaker;
 import io.netty.util.ReferenceCountUtil;
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.Deflater;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -39,12 +58,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.io.ByteArrayOutputStream;
-import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.zip.Deflater;
 
 /**
  * permessage-deflate in-process, server side, context takeover (the RFC's default), one
@@ -71,8 +84,9 @@ import java.util.zip.Deflater;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
-        "-Dio.netty.leakDetection.level=disabled"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
 public class WebSocketDeflateBenchmark {
     private static final int READ = 16 * 1024;
     private static final int MAX = 64 << 20;
@@ -103,9 +117,15 @@ public class WebSocketDeflateBenchmark {
         long x = 12345;
         while (s.length() < size - 2) {
             x = x * 6364136223846793005L + 1442695040888963407L;
-            s.append("{\"id\":").append((x >>> 40) & 0xFFFFF).append(",\"user\":\"user").append((x >>> 20) & 0x3FF)
-                    .append("\",\"active\":").append((x & 1) == 0).append(",\"tags\":[\"é\",\"κόσμε\",\"😀\"],\"score\":")
-                    .append((x >>> 8) & 0xFFFF).append("},");
+            s.append("{\"id\":")
+                    .append((x >>> 40) & 0xFFFFF)
+                    .append(",\"user\":\"user")
+                    .append((x >>> 20) & 0x3FF)
+                    .append("\",\"active\":")
+                    .append((x & 1) == 0)
+                    .append(",\"tags\":[\"é\",\"κόσμε\",\"😀\"],\"score\":")
+                    .append((x >>> 8) & 0xFFFF)
+                    .append("},");
         }
         byte[] b = s.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
         b = Arrays.copyOf(b, size);
@@ -137,21 +157,30 @@ public class WebSocketDeflateBenchmark {
                 .orElseThrow();
         recyclable = new WebSocketDecoder(pool, Role.SERVER, limits, sink, server.newInflater());
         recyclable.feed(firstWire, 0, firstWire.length);
-        recyclableNetty = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, server),
-                sink);
+        recyclableNetty =
+                new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, server), sink);
         feedReads(recyclableNetty, firstWire);
         WebSocketServerExtension netty = nettyExtension();
-        WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder().expectMaskedFrames(true)
-                .allowExtensions(true).maxFramePayloadLength(1 << 20).build();
-        nettyStock = new EmbeddedChannel(new WebSocket08FrameDecoder(config), netty.newExtensionDecoder(),
-                new Utf8FrameValidator(), new WebSocketFrameAggregator(MAX), sink);
+        WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
+                .expectMaskedFrames(true)
+                .allowExtensions(true)
+                .maxFramePayloadLength(1 << 20)
+                .build();
+        nettyStock = new EmbeddedChannel(
+                new WebSocket08FrameDecoder(config),
+                netty.newExtensionDecoder(),
+                new Utf8FrameValidator(),
+                new WebSocketFrameAggregator(MAX),
+                sink);
         feedReads(nettyStock, firstWire);
 
-        sendDeflate = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT).orElseThrow();
+        sendDeflate = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
+                .orElseThrow();
         encoder = new WebSocketEncoder(Role.SERVER, 0, null, sendDeflate.newDeflater());
         outgoing = pool.newStream();
         outgoing.write(message);
-        nettySend = new EmbeddedChannel(new WebSocket08FrameEncoder(false), nettyExtension().newExtensionEncoder());
+        nettySend = new EmbeddedChannel(
+                new WebSocket08FrameEncoder(false), nettyExtension().newExtensionEncoder());
         outgoingNetty = alloc.directBuffer(message.length).writeBytes(message);
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
@@ -11,7 +26,6 @@ import dev.recyclable.buffers.benchmarks.showcase.ShowcaseSection;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
-
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
@@ -41,6 +55,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
     private static final int IN_PROCESS_REPETITIONS = 24;
     /** Rounds each measurement is split into (a divisor of the repetitions); the time reported is their median. */
     private static final int ROUNDS = 6;
+
     private static final int LOOPBACK_WARM_UP = 12;
     private static final int LOOPBACK_MEASURED = 24;
     /** How much the JDK adapter may add over the JDK client's own allocation, as a share of the message. */
@@ -73,32 +88,41 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
         return result;
     }
 
-    private void inProcess(ShowcaseContext context, BufferPool pool, SectionResult result, MessageType type,
-                           byte[] payload) throws Exception {
+    private void inProcess(
+            ShowcaseContext context, BufferPool pool, SectionResult result, MessageType type, byte[] payload)
+            throws Exception {
         String scenario = "decode 1 MiB " + type.name().toLowerCase(Locale.ROOT) + ", in-process";
         context.progress(scenario + ": checking content, then measuring Netty's pipeline and ours");
         try (EmbeddedDecoders decoders = new EmbeddedDecoders(pool, payload, type == MessageType.TEXT)) {
             long expected = crc(payload);
             long stockCrc = decoders.checksumNettyStock();
             long ourCrc = decoders.checksumRecyclable();
-            result.check(Check.of("websocket: " + scenario + ": both pipelines deliver the bytes sent",
+            result.check(Check.of(
+                    "websocket: " + scenario + ": both pipelines deliver the bytes sent",
                     stockCrc == expected && ourCrc == expected,
                     String.format(Locale.ROOT, "CRC-32 sent %08x, Netty %08x, ours %08x", expected, stockCrc, ourCrc)));
             Measurement transport = measure("reads only", IN_PROCESS_REPETITIONS, decoders::transportOnly);
-            Measurement usual = measure("Netty 08FrameDecoder+Aggregator", IN_PROCESS_REPETITIONS,
-                    decoders::nettyStock);
+            Measurement usual =
+                    measure("Netty 08FrameDecoder+Aggregator", IN_PROCESS_REPETITIONS, decoders::nettyStock);
             Measurement ours = measure("RecyclableWebSocketDecoder", IN_PROCESS_REPETITIONS, decoders::recyclable);
             result.row(new ComparisonRow(scenario, usual, ours));
             // what the decoders add to the reads they are given, the part a decoder is responsible for
             double oursAdded = Math.max(0, ours.bytesPerOp() - transport.bytesPerOp());
             double usualAdded = Math.max(0, usual.bytesPerOp() - transport.bytesPerOp());
             double frames = (double) MESSAGE / ShowcaseServer.FRAGMENT;
-            result.check(Check.of("websocket: " + scenario + ": our decoder adds under 41 B per 4 KiB frame"
+            result.check(Check.of(
+                    "websocket: " + scenario + ": our decoder adds under 41 B per 4 KiB frame"
                             + " (issue 7's target, 1% of the message) and under a quarter of what Netty's adds",
                     oursAdded / frames < 41 && oursAdded * 4 < usualAdded,
-                    String.format(Locale.ROOT, "on top of the reads' own %.0f B/message: ours %.0f B (%.1f B/frame),"
-                            + " Netty %.0f B (%.1f B/frame)", transport.bytesPerOp(), oursAdded, oursAdded / frames,
-                            usualAdded, usualAdded / frames)));
+                    String.format(
+                            Locale.ROOT,
+                            "on top of the reads' own %.0f B/message: ours %.0f B (%.1f B/frame),"
+                                    + " Netty %.0f B (%.1f B/frame)",
+                            transport.bytesPerOp(),
+                            oursAdded,
+                            oursAdded / frames,
+                            usualAdded,
+                            usualAdded / frames)));
         }
     }
 
@@ -115,11 +139,22 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
                     + "; JDK client, 3 listeners x 2 types x " + (LOOPBACK_WARM_UP + LOOPBACK_MEASURED)
                     + " messages of 1 MiB");
             ShowcaseReceivers.Expected expected = new ShowcaseReceivers.Expected(binary, text);
-            Measurement[] floor = receive(context, http, server, "JDK client, dropping all", expected,
-                    e -> new Dropping(e), result);
-            Measurement[] typical = receive(context, http, server, "JDK + StringBuilder/BAOS", expected,
-                    ShowcaseReceivers.Typical::new, result);
-            Measurement[] ours = receive(context, http, server, "JDK + JdkWebSocketAdapter", expected,
+            Measurement[] floor =
+                    receive(context, http, server, "JDK client, dropping all", expected, e -> new Dropping(e), result);
+            Measurement[] typical = receive(
+                    context,
+                    http,
+                    server,
+                    "JDK + StringBuilder/BAOS",
+                    expected,
+                    ShowcaseReceivers.Typical::new,
+                    result);
+            Measurement[] ours = receive(
+                    context,
+                    http,
+                    server,
+                    "JDK + JdkWebSocketAdapter",
+                    expected,
                     e -> new JdkWebSocketAdapter(pool, WebSocketLimits.DEFAULT, new ShowcaseReceivers.Recyclable(e)),
                     result);
             MessageType[] types = {MessageType.TEXT, MessageType.BINARY};
@@ -127,18 +162,30 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
                 String kind = types[i].name().toLowerCase(Locale.ROOT);
                 result.row(new ComparisonRow("1 MiB " + kind + " over loopback", typical[i], ours[i]));
                 double overhead = ours[i].bytesPerOp() - floor[i].bytesPerOp();
-                result.check(Check.of("websocket: loopback " + kind + ": our adapter adds at most "
+                result.check(Check.of(
+                        "websocket: loopback " + kind + ": our adapter adds at most "
                                 + Math.round(ADAPTER_OVERHEAD_LIMIT * 100) + "% of the message to the JDK client's own"
-                                + " allocation", overhead <= ADAPTER_OVERHEAD_LIMIT * MESSAGE,
-                        String.format(Locale.ROOT, "JDK floor %.0f B, ours %.0f B (%+.2f%%), typical %.0f B (%+.0f%%)",
-                                floor[i].bytesPerOp(), ours[i].bytesPerOp(), 100 * overhead / MESSAGE,
+                                + " allocation",
+                        overhead <= ADAPTER_OVERHEAD_LIMIT * MESSAGE,
+                        String.format(
+                                Locale.ROOT,
+                                "JDK floor %.0f B, ours %.0f B (%+.2f%%), typical %.0f B (%+.0f%%)",
+                                floor[i].bytesPerOp(),
+                                ours[i].bytesPerOp(),
+                                100 * overhead / MESSAGE,
                                 typical[i].bytesPerOp(),
                                 100 * (typical[i].bytesPerOp() - floor[i].bytesPerOp()) / MESSAGE)));
-                result.note(String.format(Locale.ROOT, "websocket: loopback %s, JDK client's own floor (listener"
-                        + " drops every piece): %s/message, %s/message", kind,
-                        formatBytes(floor[i].bytesPerOp()), formatTime(floor[i].nanosPerOp())));
+                result.note(String.format(
+                        Locale.ROOT,
+                        "websocket: loopback %s, JDK client's own floor (listener"
+                                + " drops every piece): %s/message, %s/message",
+                        kind,
+                        formatBytes(floor[i].bytesPerOp()),
+                        formatTime(floor[i].nanosPerOp())));
             }
-            result.check(Check.of("websocket: server saw no error", server.errors().isEmpty(),
+            result.check(Check.of(
+                    "websocket: server saw no error",
+                    server.errors().isEmpty(),
                     server.errors().isEmpty() ? "none" : server.errors().toString()));
         } finally {
             clientThreads.shutdownNow();
@@ -147,15 +194,21 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
     }
 
     /** One connection: warm up, then measure text, then binary; returns {text, binary}. */
-    private Measurement[] receive(ShowcaseContext context, HttpClient http, ShowcaseServer server, String label,
-                                  ShowcaseReceivers.Expected expected,
-                                  Function<ShowcaseReceivers.Expected, WebSocket.Listener> listener,
-                                  SectionResult result) throws Exception {
+    private Measurement[] receive(
+            ShowcaseContext context,
+            HttpClient http,
+            ShowcaseServer server,
+            String label,
+            ShowcaseReceivers.Expected expected,
+            Function<ShowcaseReceivers.Expected, WebSocket.Listener> listener,
+            SectionResult result)
+            throws Exception {
         context.progress("loopback: " + label);
         expected.good.set(0);
         expected.bad.set(0);
         expected.error.set(null);
-        WebSocket webSocket = http.newWebSocketBuilder().buildAsync(server.uri(), listener.apply(expected))
+        WebSocket webSocket = http.newWebSocketBuilder()
+                .buildAsync(server.uri(), listener.apply(expected))
                 .get(10, TimeUnit.SECONDS);
         boolean dropping = label.contains("dropping");
         try {
@@ -177,8 +230,10 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
             int total = 2 * (LOOPBACK_WARM_UP + LOOPBACK_MEASURED);
             boolean allGood = dropping ? expected.good.get() == total : expected.good.get() == total;
             Throwable error = expected.error.get();
-            result.check(Check.of("websocket: loopback, " + label + ": every message arrived"
-                            + (dropping ? "" : " with the bytes sent"), allGood && error == null,
+            result.check(Check.of(
+                    "websocket: loopback, " + label + ": every message arrived"
+                            + (dropping ? "" : " with the bytes sent"),
+                    allGood && error == null,
                     expected.good.get() + " of " + total + " ok, " + expected.bad.get() + " wrong"
                             + (error == null ? "" : ", error " + error)));
             return measured;
@@ -187,8 +242,8 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
         }
     }
 
-    private static void receiveMessages(WebSocket webSocket, ShowcaseReceivers.Expected expected, MessageType type,
-                                        int count) throws Exception {
+    private static void receiveMessages(
+            WebSocket webSocket, ShowcaseReceivers.Expected expected, MessageType type, int count) throws Exception {
         webSocket.sendText(type.name() + " " + count, true).get(10, TimeUnit.SECONDS);
         if (!expected.received.tryAcquire(count, 60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("timed out waiting for " + count + " " + type + " messages");
@@ -230,7 +285,9 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
             Thread.sleep(10);
             stats = pool.stats();
         }
-        return Check.of("websocket: shared pool has no bytes in use after the section", stats.bytesInUse() == 0,
+        return Check.of(
+                "websocket: shared pool has no bytes in use after the section",
+                stats.bytesInUse() == 0,
                 stats.bytesInUse() + " bytes in use");
     }
 
@@ -241,7 +298,8 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
     }
 
     private static String formatBytes(double bytes) {
-        return bytes < 10 * 1024 ? String.format(Locale.ROOT, "%.0f B", bytes)
+        return bytes < 10 * 1024
+                ? String.format(Locale.ROOT, "%.0f B", bytes)
                 : String.format(Locale.ROOT, "%.0f KiB", bytes / 1024);
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,8 +49,8 @@ class BenchmarksReportTest {
 
     @Test
     void takesTheMedianOverEveryIterationOfEveryForkAndConvertsUnitsToNanos(@TempDir Path dir) throws IOException {
-        List<JmhResult> results = read(dir,
-                cell("recyclable", 65536, 4096, "us/op", "[[1.0, 9.0, 2.0], [3.0, 100.0]]", "[[56.0], [58.0]]"));
+        List<JmhResult> results = read(
+                dir, cell("recyclable", 65536, 4096, "us/op", "[[1.0, 9.0, 2.0], [3.0, 100.0]]", "[[56.0], [58.0]]"));
 
         JmhResult result = results.get(0);
         assertEquals("StreamWriteBenchmark", result.benchmarkClass());
@@ -48,11 +63,13 @@ class BenchmarksReportTest {
 
     @Test
     void judgesTargetsAgainstTheLimitOfTheSameCell(@TempDir Path dir) throws IOException {
-        Grid grid = new Grid(read(dir,
-                cell("arraycopyLimit", 65536, 4096, "ns/op", "[[1000.0]]", "[[0.0]]"),
-                cell("recyclable", 65536, 4096, "ns/op", "[[1200.0]]", "[[80.0]]"),
-                cell("okioBuffer", 65536, 4096, "ns/op", "[[1100.0]]", "[[24.0]]"),
-                cell("baosWriteTo", 65536, 4096, "ns/op", "[[9000.0]]", "[[130000.0]]")),
+        Grid grid = new Grid(
+                read(
+                        dir,
+                        cell("arraycopyLimit", 65536, 4096, "ns/op", "[[1000.0]]", "[[0.0]]"),
+                        cell("recyclable", 65536, 4096, "ns/op", "[[1200.0]]", "[[80.0]]"),
+                        cell("okioBuffer", 65536, 4096, "ns/op", "[[1100.0]]", "[[24.0]]"),
+                        cell("baosWriteTo", 65536, 4096, "ns/op", "[[9000.0]]", "[[130000.0]]")),
                 "StreamWriteBenchmark");
 
         List<TargetChecks.Verdict> verdicts = TargetChecks.check(grid);
@@ -71,7 +88,8 @@ class BenchmarksReportTest {
 
     @Test
     void rendersRatiosToTheLimitAndToEachPeer(@TempDir Path dir) throws IOException {
-        String markdown = BenchmarksReport.render(read(dir,
+        String markdown = BenchmarksReport.render(read(
+                dir,
                 cell("arraycopyLimit", 1048576, 128, "ns/op", "[[20000.0]]", "[[0.0]]"),
                 cell("recyclable", 1048576, 128, "ns/op", "[[30000.0]]", "[[56.0]]"),
                 cell("nettyPooledHeap", 1048576, 128, "ns/op", "[[60000.0]]", "[[140.0]]")));
@@ -83,7 +101,8 @@ class BenchmarksReportTest {
 
     @Test
     void writesOneChartPerStreamSizeWithEachContenderAgainstTheLimit(@TempDir Path dir) throws Exception {
-        List<JmhResult> results = read(dir,
+        List<JmhResult> results = read(
+                dir,
                 cell("arraycopyLimit", 65536, 4096, "ns/op", "[[1000.0]]", "[[0.0]]"),
                 cell("recyclable", 65536, 4096, "ns/op", "[[1200.0]]", "[[57.0]]"),
                 cell("baosWriteTo", 65536, 4096, "ns/op", "[[9000.0]]", "[[126976.0]]"),
@@ -92,12 +111,16 @@ class BenchmarksReportTest {
 
         List<Path> charts = BenchmarksReport.writeCharts(results, dir.resolve("charts"));
 
-        assertEquals(List.of("stream-64KiB.svg", "stream-1MiB.svg"),
+        assertEquals(
+                List.of("stream-64KiB.svg", "stream-1MiB.svg"),
                 charts.stream().map(p -> p.getFileName().toString()).toList());
-        org.w3c.dom.Document small = dev.recyclable.buffers.benchmarks.charts.SvgDocuments.parse(Files.readString(charts.get(0)));
+        org.w3c.dom.Document small =
+                dev.recyclable.buffers.benchmarks.charts.SvgDocuments.parse(Files.readString(charts.get(0)));
         List<String> texts = dev.recyclable.buffers.benchmarks.charts.SvgDocuments.texts(small);
-        assertTrue(texts.containsAll(List.of("RecyclableOutputStream", "BAOS writeTo", "1.20x", "9.00x", "57 B",
-                "124 KiB")), texts.toString());
+        assertTrue(
+                texts.containsAll(
+                        List.of("RecyclableOutputStream", "BAOS writeTo", "1.20x", "9.00x", "57 B", "124 KiB")),
+                texts.toString());
         assertTrue(texts.stream().noneMatch(t -> t.equals("arraycopy limit")), "the limit is the 1x line, not a bar");
         String large = Files.readString(charts.get(1));
         assertTrue(large.contains(">1.50x<"), large);

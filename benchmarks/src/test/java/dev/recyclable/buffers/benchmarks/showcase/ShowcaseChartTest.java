@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +37,9 @@ class ShowcaseChartTest {
         assertEquals(300, few.nanosHigh(), "below five rounds nothing is left out");
         assertEquals(2.0, few.spread(), 1e-9);
 
-        ComparisonRow steady = new ComparisonRow("steady", Measurement.ofRounds("usual", 1000, new double[] {950, 1000, 1050}),
+        ComparisonRow steady = new ComparisonRow(
+                "steady",
+                Measurement.ofRounds("usual", 1000, new double[] {950, 1000, 1050}),
                 Measurement.ofRounds("ours", 10, new double[] {96, 100, 104}));
         assertEquals(10, steady.speedUp(), 1e-9);
         assertEquals(0.09, steady.speedUpSpread(), 1e-9);
@@ -33,22 +50,35 @@ class ShowcaseChartTest {
 
     @Test
     void theTableAndTheChartMarkARowTooNoisyToQuote() throws Exception {
-        ComparisonRow steady = new ComparisonRow("64 KiB", Measurement.ofRounds("BAOS", 126_976, new double[] {9000, 9100, 8900}),
+        ComparisonRow steady = new ComparisonRow(
+                "64 KiB",
+                Measurement.ofRounds("BAOS", 126_976, new double[] {9000, 9100, 8900}),
                 Measurement.ofRounds("ours", 57, new double[] {1000, 1010, 990}));
-        ComparisonRow noisy = new ComparisonRow("1 MiB", Measurement.ofRounds("BAOS", 2e6, new double[] {100, 200, 400}),
+        ComparisonRow noisy = new ComparisonRow(
+                "1 MiB",
+                Measurement.ofRounds("BAOS", 2e6, new double[] {100, 200, 400}),
                 Measurement.ofRounds("ours", 56, new double[] {10, 11, 12}));
         ShowcaseTable table = new ShowcaseTable();
         table.add("core", steady);
         table.add("core", noisy);
         String text = table.render();
         assertTrue(text.contains("9000 ns ±1%") && text.contains("9.0x ±2%"), text);
-        assertTrue(text.contains("18.2x ±" ) && text.contains(ShowcaseTable.NOT_QUOTABLE), text);
+        assertTrue(text.contains("18.2x ±") && text.contains(ShowcaseTable.NOT_QUOTABLE), text);
         assertTrue(table.legend().contains("1 row(s) marked"), table.legend());
 
-        String svg = ShowcaseChart.render(List.of(new ShowcaseChart.Entry("core", steady),
-                new ShowcaseChart.Entry("core", noisy)), "test");
+        String svg = ShowcaseChart.render(
+                List.of(new ShowcaseChart.Entry("core", steady), new ShowcaseChart.Entry("core", noisy)), "test");
         List<String> texts = SvgDocuments.texts(SvgDocuments.parse(svg));
-        assertTrue(texts.containsAll(List.of("core: 64 KiB", "core: 1 MiB " + ShowcaseTable.NOT_QUOTABLE, "BAOS",
-                "ours", "9.00x", "18.2x", "124 KiB", "57 B")), texts.toString());
+        assertTrue(
+                texts.containsAll(List.of(
+                        "core: 64 KiB",
+                        "core: 1 MiB " + ShowcaseTable.NOT_QUOTABLE,
+                        "BAOS",
+                        "ours",
+                        "9.00x",
+                        "18.2x",
+                        "124 KiB",
+                        "57 B")),
+                texts.toString());
     }
 }

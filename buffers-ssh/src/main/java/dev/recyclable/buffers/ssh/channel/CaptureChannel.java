@@ -1,6 +1,32 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.channel;
 
 import dev.recyclable.buffers.ssh.OutputKind;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import net.schmizz.sshj.common.Buffer;
 import net.schmizz.sshj.common.DisconnectReason;
 import net.schmizz.sshj.common.LoggerFactory;
@@ -13,18 +39,6 @@ import net.schmizz.sshj.connection.channel.Channel;
 import net.schmizz.sshj.connection.channel.OpenFailException;
 import net.schmizz.sshj.transport.Transport;
 import net.schmizz.sshj.transport.TransportException;
-
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An SSH {@code session} channel that runs one command and hands its output straight from sshj's packet
@@ -49,6 +63,7 @@ public final class CaptureChannel implements Channel.Direct {
 
     /** The same ceiling sshj applies: a server may not make us send bigger packets than this. */
     private static final int REMOTE_MAX_PACKET_CEILING = 1024 * 1024;
+
     private static final int SSH_EXTENDED_DATA_STDERR = 1;
 
     private final Connection conn;
@@ -67,6 +82,7 @@ public final class CaptureChannel implements Channel.Direct {
 
     /** Serializes everything we send on this channel against sending CLOSE: nothing may follow our CLOSE. */
     private final ReentrantLock sendLock = new ReentrantLock();
+
     private boolean closeSent; // guarded by sendLock
 
     private final Object remoteWindowMonitor = new Object();
@@ -285,7 +301,8 @@ public final class CaptureChannel implements Channel.Direct {
             case CHANNEL_EXTENDED_DATA:
                 int dataType = readInt(buf);
                 if (dataType != SSH_EXTENDED_DATA_STDERR) {
-                    throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
+                    throw new ConnectionException(
+                            DisconnectReason.PROTOCOL_ERROR,
                             "Bad extended data type " + dataType + " on channel #" + id);
                 }
                 received(OutputKind.STDERR, buf);
@@ -304,8 +321,8 @@ public final class CaptureChannel implements Channel.Direct {
             case CHANNEL_FAILURE:
                 CompletableFuture<Boolean> reply = pendingReply;
                 if (reply == null || reply.isDone()) {
-                    throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
-                            "Unexpected channel request reply on channel #" + id);
+                    throw new ConnectionException(
+                            DisconnectReason.PROTOCOL_ERROR, "Unexpected channel request reply on channel #" + id);
                 }
                 reply.complete(msg == Message.CHANNEL_SUCCESS);
                 break;
@@ -336,20 +353,20 @@ public final class CaptureChannel implements Channel.Direct {
                 finish(failure);
                 break;
             default:
-                throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
-                        "Unexpected " + msg + " on channel #" + id);
+                throw new ConnectionException(
+                        DisconnectReason.PROTOCOL_ERROR, "Unexpected " + msg + " on channel #" + id);
         }
     }
 
     private void received(OutputKind kind, SSHPacket buf) throws ConnectionException {
         int length = readInt(buf);
         if (length < 0 || length > maxPacketSize || length > buf.available()) {
-            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
-                    "Bad data length " + length + " on channel #" + id);
+            throw new ConnectionException(
+                    DisconnectReason.PROTOCOL_ERROR, "Bad data length " + length + " on channel #" + id);
         }
         if (localWindow.addAndGet(-length) < 0) {
-            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR,
-                    "Server overran the window of channel #" + id);
+            throw new ConnectionException(
+                    DisconnectReason.PROTOCOL_ERROR, "Server overran the window of channel #" + id);
         }
         if (length > 0) {
             sink.onData(this, kind, buf.array(), buf.rpos(), length);
@@ -507,7 +524,10 @@ public final class CaptureChannel implements Channel.Direct {
     // ---------------------------------------------------------------- internals
 
     private SSHPacket request(String type, boolean wantReply) {
-        return new SSHPacket(Message.CHANNEL_REQUEST).putUInt32FromInt(recipient).putString(type).putBoolean(wantReply);
+        return new SSHPacket(Message.CHANNEL_REQUEST)
+                .putUInt32FromInt(recipient)
+                .putString(type)
+                .putBoolean(wantReply);
     }
 
     /**
@@ -574,7 +594,10 @@ public final class CaptureChannel implements Channel.Direct {
         // Raise our own count first: the server can only use the grant after it receives it.
         localWindow.addAndGet(grant);
         try {
-            trans.write(windowAdjustPacket.begin(Message.CHANNEL_WINDOW_ADJUST).putUInt32FromInt(recipient).putUInt32(grant));
+            trans.write(windowAdjustPacket
+                    .begin(Message.CHANNEL_WINDOW_ADJUST)
+                    .putUInt32FromInt(recipient)
+                    .putUInt32(grant));
         } catch (TransportException e) {
             finish(e);
         }
@@ -590,8 +613,8 @@ public final class CaptureChannel implements Channel.Direct {
                 }
                 long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (leftMs <= 0) {
-                    throw new ConnectionException("server granted no stdin window on channel #" + id
-                            + " within " + timeoutMs + " ms");
+                    throw new ConnectionException(
+                            "server granted no stdin window on channel #" + id + " within " + timeoutMs + " ms");
                 }
                 try {
                     remoteWindowMonitor.wait(Math.min(leftMs, 100));
@@ -618,7 +641,8 @@ public final class CaptureChannel implements Channel.Direct {
             }
             throw new ConnectionException(what + " of channel #" + id + " failed: " + cause, cause);
         } catch (TimeoutException e) {
-            throw new ConnectionException("no reply to " + what + " of channel #" + id + " within " + timeoutMs + " ms");
+            throw new ConnectionException(
+                    "no reply to " + what + " of channel #" + id + " within " + timeoutMs + " ms");
         }
     }
 

@@ -1,8 +1,22 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
-
 import java.util.concurrent.ScheduledFuture;
 
 /**
@@ -19,15 +33,16 @@ final class CommandTask {
     final FanoutTarget target;
     final String command;
 
-    boolean admitted;          // holds one of the executor's in-flight slots
-    boolean started;           // the command was sent and accepted
-    boolean finished;          // delivered
-    int attempts;              // channel opens tried
-    long syncMark = -1;        // >= 0: round trip before the open, covering the connection's closes up to this count
+    boolean admitted; // holds one of the executor's in-flight slots
+    boolean started; // the command was sent and accepted
+    boolean finished; // delivered
+    int attempts; // channel opens tried
+    long syncMark = -1; // >= 0: round trip before the open, covering the connection's closes up to this count
     PooledConnection connection;
     ScheduledFuture<?> timeout;
     /** The run's unfinished tasks, doubly linked (O(1) add and remove, no allocation): cancel visits only these. */
     CommandTask prevUnfinished;
+
     CommandTask nextUnfinished;
 
     volatile CaptureChannel channel;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.BufferPool;
@@ -5,22 +20,20 @@ import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
-import net.schmizz.sshj.Config;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import net.schmizz.sshj.Config;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one command on many hosts at once over sshj, reusing connections, and delivers each host's captured output
@@ -135,10 +148,10 @@ public final class FanoutExecutor implements AutoCloseable {
      * Like {@link #start(List, String, CommandOptions)}, but each result goes to {@code listener} (on the dispatch
      * thread, see {@link ResultListener}), which owns it.
      */
-    public FanoutRun start(List<FanoutTarget> targets, String command, CommandOptions options,
-                           ResultListener listener) {
-        return submit(FanoutRun.listed(this, checked(targets, options), command, options,
-                Objects.requireNonNull(listener, "listener")));
+    public FanoutRun start(
+            List<FanoutTarget> targets, String command, CommandOptions options, ResultListener listener) {
+        return submit(FanoutRun.listed(
+                this, checked(targets, options), command, options, Objects.requireNonNull(listener, "listener")));
     }
 
     /**
@@ -162,12 +175,12 @@ public final class FanoutExecutor implements AutoCloseable {
     }
 
     /** Like {@link #start(Iterator, String, CommandOptions)}, but each result goes to {@code listener}. */
-    public FanoutRun start(Iterator<? extends FanoutTarget> targets, String command, CommandOptions options,
-                           ResultListener listener) {
+    public FanoutRun start(
+            Iterator<? extends FanoutTarget> targets, String command, CommandOptions options, ResultListener listener) {
         Objects.requireNonNull(targets, "targets");
         checkOptions(options);
-        return submit(FanoutRun.streamed(this, targets, command, options,
-                Objects.requireNonNull(listener, "listener")));
+        return submit(
+                FanoutRun.streamed(this, targets, command, options, Objects.requireNonNull(listener, "listener")));
     }
 
     /** Connection pool counters. */
@@ -194,7 +207,8 @@ public final class FanoutExecutor implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() - deadline < 0) {
             CompletableFuture<Boolean> busy = new CompletableFuture<>();
-            dispatch.execute(() -> busy.complete(scheduler.hasActiveRuns() || scheduler.stats().openConnections() > 0
+            dispatch.execute(() -> busy.complete(scheduler.hasActiveRuns()
+                    || scheduler.stats().openConnections() > 0
                     || scheduler.stats().channelsInUse() > 0));
             if (!busy.join()) {
                 break;
@@ -226,7 +240,8 @@ public final class FanoutExecutor implements AutoCloseable {
     private static void checkOptions(CommandOptions options) {
         Objects.requireNonNull(options, "options");
         if (options.stdinStream() != null) {
-            throw new IllegalArgumentException("a stdin stream cannot be fanned out; use withStdin(RecyclableOutputStream)");
+            throw new IllegalArgumentException(
+                    "a stdin stream cannot be fanned out; use withStdin(RecyclableOutputStream)");
         }
     }
 
@@ -249,8 +264,8 @@ public final class FanoutExecutor implements AutoCloseable {
     }
 
     private static ThreadPoolExecutor fixedPool(int threads, String name) {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), daemon(name));
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(
+                threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), daemon(name));
         pool.allowCoreThreadTimeOut(true); // an idle executor holds only the dispatch thread
         return pool;
     }
@@ -265,11 +280,23 @@ public final class FanoutExecutor implements AutoCloseable {
     }
 
     /** The executor's settings (immutable). */
-    record Settings(BufferPool pool, Config config, int maxInFlight, int maxConnectionsPerHost,
-                    int sessionsPerConnection, int maxHandshakesPerHost, int maxOpenConnections,
-                    int maxIdleConnections, int launcherThreads, int connectorThreads, Duration connectTimeout, Duration replyTimeout, Duration idleTimeout,
-                    long windowSize, int maxPacketSize, int maxOpenAttempts) {
-    }
+    record Settings(
+            BufferPool pool,
+            Config config,
+            int maxInFlight,
+            int maxConnectionsPerHost,
+            int sessionsPerConnection,
+            int maxHandshakesPerHost,
+            int maxOpenConnections,
+            int maxIdleConnections,
+            int launcherThreads,
+            int connectorThreads,
+            Duration connectTimeout,
+            Duration replyTimeout,
+            Duration idleTimeout,
+            long windowSize,
+            int maxPacketSize,
+            int maxOpenAttempts) {}
 
     /**
      * Settings for a {@link FanoutExecutor}; every setting has a default. Settings left unset that depend on
@@ -302,8 +329,7 @@ public final class FanoutExecutor implements AutoCloseable {
         private int maxPacketSize = ChannelDefaults.MAX_PACKET;
         private int maxOpenAttempts = 4;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Where output is captured. Default: {@link SshRunner#defaultPool()} (zero-on-release). */
         public Builder pool(BufferPool pool) {
@@ -442,14 +468,27 @@ public final class FanoutExecutor implements AutoCloseable {
 
         /** The settings with the unset limits derived from {@code maxInFlight}. */
         Settings settings() {
-            int perHost = maxConnectionsPerHost != null ? maxConnectionsPerHost
+            int perHost = maxConnectionsPerHost != null
+                    ? maxConnectionsPerHost
                     : (maxInFlight + sessionsPerConnection - 1) / sessionsPerConnection;
             int open = maxOpenConnections != null ? maxOpenConnections : maxInFlight;
             int connectors = connectorThreads != null ? connectorThreads : Math.max(4, Math.min(8, maxInFlight / 100));
-            return new Settings(pool != null ? pool : SshRunner.defaultPool(),
-                    config != null ? config : SshConfigs.shared(), maxInFlight, perHost,
-                    sessionsPerConnection, maxHandshakesPerHost, open, maxIdleConnections, launcherThreads,
-                    connectors, connectTimeout, replyTimeout, idleTimeout, windowSize, maxPacketSize,
+            return new Settings(
+                    pool != null ? pool : SshRunner.defaultPool(),
+                    config != null ? config : SshConfigs.shared(),
+                    maxInFlight,
+                    perHost,
+                    sessionsPerConnection,
+                    maxHandshakesPerHost,
+                    open,
+                    maxIdleConnections,
+                    launcherThreads,
+                    connectors,
+                    connectTimeout,
+                    replyTimeout,
+                    idleTimeout,
+                    windowSize,
+                    maxPacketSize,
                     maxOpenAttempts);
         }
 

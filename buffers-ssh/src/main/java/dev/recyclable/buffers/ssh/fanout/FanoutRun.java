@@ -1,7 +1,21 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.CommandOptions;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,6 +64,7 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     private final String command;
     /** {@code null} for a streamed run. */
     private final List<CompletableFuture<TargetOutcome>> outcomes;
+
     private final CompletableFuture<List<TargetOutcome>> completion;
     private final CompletableFuture<FanoutProgress> finished = new CompletableFuture<>();
     private final LinkedBlockingQueue<TargetResult> ready = new LinkedBlockingQueue<>();
@@ -72,8 +87,13 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     private int nonZeroExit;
     private CommandTask firstUnfinished;
 
-    private FanoutRun(FanoutExecutor executor, Iterator<? extends FanoutTarget> source, int listedTotal,
-                      String command, CommandOptions options, ResultListener listener) {
+    private FanoutRun(
+            FanoutExecutor executor,
+            Iterator<? extends FanoutTarget> source,
+            int listedTotal,
+            String command,
+            CommandOptions options,
+            ResultListener listener) {
         this.executor = executor;
         this.listener = listener;
         this.options = options;
@@ -95,8 +115,12 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     }
 
     /** A run over a list (copied); every target must have a command if {@code command} is {@code null}. */
-    static FanoutRun listed(FanoutExecutor executor, List<FanoutTarget> targets, String command,
-                            CommandOptions options, ResultListener listener) {
+    static FanoutRun listed(
+            FanoutExecutor executor,
+            List<FanoutTarget> targets,
+            String command,
+            CommandOptions options,
+            ResultListener listener) {
         List<FanoutTarget> copy = List.copyOf(targets);
         if (command == null) {
             for (FanoutTarget t : copy) {
@@ -112,8 +136,12 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
         return run;
     }
 
-    static FanoutRun streamed(FanoutExecutor executor, Iterator<? extends FanoutTarget> targets, String command,
-                              CommandOptions options, ResultListener listener) {
+    static FanoutRun streamed(
+            FanoutExecutor executor,
+            Iterator<? extends FanoutTarget> targets,
+            String command,
+            CommandOptions options,
+            ResultListener listener) {
         return new FanoutRun(executor, targets, -1, command, options, listener);
     }
 
@@ -473,8 +501,8 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
 
     private void publishProgress() {
         int total = outcomes != null ? listedTotal : read;
-        progress = new FanoutProgress(total, total - running - completed - failed, running, completed, failed,
-                nonZeroExit);
+        progress = new FanoutProgress(
+                total, total - running - completed - failed, running, completed, failed, nonZeroExit);
     }
 
     private List<CompletableFuture<TargetOutcome>> requireListed() {

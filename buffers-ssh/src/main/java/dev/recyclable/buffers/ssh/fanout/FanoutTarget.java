@@ -1,8 +1,22 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
-
 import java.util.Objects;
 
 /**
@@ -17,8 +31,8 @@ import java.util.Objects;
  * @param hostKeys    how the server's key is checked
  * @param command     the command for this target, or {@code null} to use the run's command
  */
-public record FanoutTarget(String id, String host, int port, SshCredentials credentials, HostKeyPolicy hostKeys,
-                           String command) {
+public record FanoutTarget(
+        String id, String host, int port, SshCredentials credentials, HostKeyPolicy hostKeys, String command) {
 
     public FanoutTarget {
         Objects.requireNonNull(id, "id");
@@ -31,8 +45,8 @@ public record FanoutTarget(String id, String host, int port, SshCredentials cred
     }
 
     /** A target that runs the run's command. */
-    public static FanoutTarget of(String id, String host, int port, SshCredentials credentials,
-                                  HostKeyPolicy hostKeys) {
+    public static FanoutTarget of(
+            String id, String host, int port, SshCredentials credentials, HostKeyPolicy hostKeys) {
         return new FanoutTarget(id, host, port, credentials, hostKeys, null);
     }
 
@@ -50,13 +64,17 @@ public record FanoutTarget(String id, String host, int port, SshCredentials cred
     record HostKey(String host, int port, SshCredentials credentials, HostKeyPolicy hostKeys) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof HostKey k && k.port == port && k.host.equals(host) && k.credentials == credentials
+            return o instanceof HostKey k
+                    && k.port == port
+                    && k.host.equals(host)
+                    && k.credentials == credentials
                     && k.hostKeys == hostKeys;
         }
 
         @Override
         public int hashCode() {
-            return (host.hashCode() * 31 + port) * 31 + System.identityHashCode(credentials) * 17
+            return (host.hashCode() * 31 + port) * 31
+                    + System.identityHashCode(credentials) * 17
                     + System.identityHashCode(hostKeys);
         }
 

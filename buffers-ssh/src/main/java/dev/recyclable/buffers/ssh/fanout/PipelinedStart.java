@@ -1,8 +1,28 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import net.schmizz.sshj.common.Buffer;
 import net.schmizz.sshj.common.LoggerFactory;
 import net.schmizz.sshj.common.Message;
@@ -13,12 +33,6 @@ import net.schmizz.sshj.connection.ConnectionException;
 import net.schmizz.sshj.connection.channel.Channel;
 import net.schmizz.sshj.transport.Transport;
 import net.schmizz.sshj.transport.TransportException;
-
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Starts a command on a {@link CaptureChannel} without any thread waiting: sends {@code CHANNEL_OPEN}, sends
@@ -51,13 +65,20 @@ final class PipelinedStart implements Channel.Direct {
     private final boolean sendEofWithExec;
     private final Listener listener;
 
-    private boolean execSent;              // guarded by this
+    private boolean execSent; // guarded by this
     private SshCommandException cancelled; // guarded by this
-    private boolean awaitingExecReply;     // reader thread only
+    private boolean awaitingExecReply; // reader thread only
     private volatile Throwable startFailure;
 
-    PipelinedStart(Connection conn, CaptureChannel capture, CommandSink sink, String command, long windowSize,
-                   int maxPacketSize, boolean sendEofWithExec, Listener listener) {
+    PipelinedStart(
+            Connection conn,
+            CaptureChannel capture,
+            CommandSink sink,
+            String command,
+            long windowSize,
+            int maxPacketSize,
+            boolean sendEofWithExec,
+            Listener listener) {
         this.capture = capture;
         this.sink = sink;
         this.trans = conn.getTransport();

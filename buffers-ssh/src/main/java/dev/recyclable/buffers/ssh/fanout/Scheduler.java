@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.BufferPool;
@@ -9,9 +24,6 @@ import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
-import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.connection.channel.OpenFailException;
-
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,6 +39,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.OpenFailException;
 
 /**
  * The executor's state machine. Every field and method without a note runs on the single dispatch thread, so
@@ -58,6 +72,7 @@ final class Scheduler {
     private final Set<PooledConnection> idle = new LinkedHashSet<>();
     /** Hosts that need a connection but found no room under {@code maxOpenConnections}: served as room frees up. */
     private final ArrayDeque<HostPool> budgetWaiters = new ArrayDeque<>();
+
     private final Set<FanoutRun> activeRuns = new LinkedHashSet<>();
     private int inFlight;
     private boolean shutdown;
@@ -72,8 +87,11 @@ final class Scheduler {
     private volatile int peakConnectionsPerHost;
     private volatile int peakHandshakesPerHost;
 
-    Scheduler(FanoutExecutor.Settings settings, ScheduledExecutorService dispatch, ExecutorService launchers,
-              ExecutorService connectors) {
+    Scheduler(
+            FanoutExecutor.Settings settings,
+            ScheduledExecutorService dispatch,
+            ExecutorService launchers,
+            ExecutorService connectors) {
         this.settings = settings;
         this.pool = settings.pool();
         this.dispatch = dispatch;
@@ -133,8 +151,14 @@ final class Scheduler {
     }
 
     ConnectionStats stats() {
-        return new ConnectionStats(openConnections.get(), connectionsOpened.get(), channelsInUse.get(),
-                openRefusals.get(), peakChannelsPerConnection, peakConnectionsPerHost, peakHandshakesPerHost);
+        return new ConnectionStats(
+                openConnections.get(),
+                connectionsOpened.get(),
+                channelsInUse.get(),
+                openRefusals.get(),
+                peakChannelsPerConnection,
+                peakConnectionsPerHost,
+                peakHandshakesPerHost);
     }
 
     // ------------------------------------------------------------------ scheduling
@@ -281,13 +305,15 @@ final class Scheduler {
         }
         h.retryScheduled = true;
         long delayNanos = Math.max(0, h.noConnectBeforeNanos - System.nanoTime());
-        schedule(() -> {
-            h.retryScheduled = false;
-            if (hosts.get(h.key) == h) {
-                settle(h);
-            }
-            afterEvent();
-        }, TimeUnit.NANOSECONDS.toMillis(delayNanos) + 1);
+        schedule(
+                () -> {
+                    h.retryScheduled = false;
+                    if (hosts.get(h.key) == h) {
+                        settle(h);
+                    }
+                    afterEvent();
+                },
+                TimeUnit.NANOSECONDS.toMillis(delayNanos) + 1);
     }
 
     private void open(HostPool h) {
@@ -297,15 +323,22 @@ final class Scheduler {
         openConnections.incrementAndGet();
         peakConnectionsPerHost = Math.max(peakConnectionsPerHost, h.connections.size());
         peakHandshakesPerHost = Math.max(peakHandshakesPerHost, h.opening);
-        execute(connectors, () -> {
-            try {
-                SSHClient client = connector.connect(h.key.host(), h.key.port(), h.key.hostKeys(),
-                        h.key.credentials(), (reason, message) -> post(() -> connectionDied(c)));
-                post(() -> connected(c, client), () -> Connector.closeQuietly(client));
-            } catch (IOException | RuntimeException e) {
-                post(() -> connectFailed(c, e));
-            }
-        }, () -> connectFailed(c, new IOException("executor closed")));
+        execute(
+                connectors,
+                () -> {
+                    try {
+                        SSHClient client = connector.connect(
+                                h.key.host(),
+                                h.key.port(),
+                                h.key.hostKeys(),
+                                h.key.credentials(),
+                                (reason, message) -> post(() -> connectionDied(c)));
+                        post(() -> connected(c, client), () -> Connector.closeQuietly(client));
+                    } catch (IOException | RuntimeException e) {
+                        post(() -> connectFailed(c, e));
+                    }
+                },
+                () -> connectFailed(c, new IOException("executor closed")));
     }
 
     private void connected(PooledConnection c, SSHClient client) {
@@ -438,8 +471,10 @@ final class Scheduler {
         t.attempts++;
         SSHClient client = c.client;
         long syncMark = t.syncMark;
-        execute(launchers, () -> launch(t, c, client, syncMark), () -> ended(t, new CommandCancelledException(t.command,
-                "executor closed"), null));
+        execute(
+                launchers,
+                () -> launch(t, c, client, syncMark),
+                () -> ended(t, new CommandCancelledException(t.command, "executor closed"), null));
     }
 
     /**
@@ -449,7 +484,7 @@ final class Scheduler {
      */
     private void launch(CommandTask t, PooledConnection c, SSHClient client, long syncMark) {
         if (t.run.isCancelled()) {
-            post(() -> ended(t, new CommandCancelledException(t.command, "run cancelled"), null), () -> { });
+            post(() -> ended(t, new CommandCancelledException(t.command, "run cancelled"), null), () -> {});
             return;
         }
         CommandOptions options = t.run.options();
@@ -457,18 +492,24 @@ final class Scheduler {
         CapturingSink sink = new CapturingSink(pool, t.command, options.maxOutputBytes(), options.limitPolicy());
         CaptureChannel channel;
         try {
-            channel = new CaptureChannel(client.getConnection(), sink, settings.windowSize(),
-                    settings.maxPacketSize());
+            channel = new CaptureChannel(client.getConnection(), sink, settings.windowSize(), settings.maxPacketSize());
         } catch (RuntimeException e) {
             sink.releaseUnstarted();
-            post(() -> ended(t, e, null), () -> { });
+            post(() -> ended(t, e, null), () -> {});
             return;
         }
-        PipelinedStart start = new PipelinedStart(client.getConnection(), channel, sink, t.command,
-                settings.windowSize(), settings.maxPacketSize(), !stdin, () -> {
+        PipelinedStart start = new PipelinedStart(
+                client.getConnection(),
+                channel,
+                sink,
+                t.command,
+                settings.windowSize(),
+                settings.maxPacketSize(),
+                !stdin,
+                () -> {
                     post(() -> started(t));
                     if (stdin) {
-                        execute(launchers, () -> feedStdin(channel, sink, options), () -> { });
+                        execute(launchers, () -> feedStdin(channel, sink, options), () -> {});
                     }
                 });
         t.sink = sink;
@@ -483,8 +524,11 @@ final class Scheduler {
         } catch (IOException | RuntimeException e) {
             t.launchFailure = e;
             // the open never went out (or the transport is dying): finish the channel ourselves
-            channel.notifyError(e instanceof net.schmizz.sshj.common.SSHException s ? s
-                    : new net.schmizz.sshj.connection.ConnectionException("could not send the channel open", e));
+            channel.notifyError(
+                    e instanceof net.schmizz.sshj.common.SSHException s
+                            ? s
+                            : new net.schmizz.sshj.connection.ConnectionException(
+                                    "could not send the channel open", e));
         }
         // No thread waits for the command: the channel's close (reader thread) posts the end.
         sink.completion().whenComplete((status, error) -> post(() -> ended(t, t.startFailure(), sink), sink::abandon));
@@ -495,8 +539,10 @@ final class Scheduler {
         try {
             StdinPump.feed(channel, options, pool);
         } catch (IOException | RuntimeException e) {
-            sink.terminate(channel, new dev.recyclable.buffers.ssh.SshCommandException(sink.command(),
-                    "could not write stdin: " + e.getMessage(), e));
+            sink.terminate(
+                    channel,
+                    new dev.recyclable.buffers.ssh.SshCommandException(
+                            sink.command(), "could not write stdin: " + e.getMessage(), e));
         }
     }
 
@@ -506,7 +552,8 @@ final class Scheduler {
      */
     private void roundTrip(SSHClient client) throws IOException {
         try {
-            client.getConnection().sendGlobalRequest("keepalive@openssh.com", true, new byte[0])
+            client.getConnection()
+                    .sendGlobalRequest("keepalive@openssh.com", true, new byte[0])
                     .retrieve(settings.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (net.schmizz.sshj.connection.ConnectionException answered) {
             if (!client.isConnected()) {
@@ -529,7 +576,8 @@ final class Scheduler {
             CommandOptions options = t.run.options();
             t.timeout = dispatch.schedule(
                     () -> start.cancel(new CommandTimeoutException(t.command, options.timeout())),
-                    options.timeout().toNanos(), TimeUnit.NANOSECONDS);
+                    options.timeout().toNanos(),
+                    TimeUnit.NANOSECONDS);
         }
     }
 
@@ -559,8 +607,11 @@ final class Scheduler {
                 if (t.attempts < settings.maxOpenAttempts() && !t.run.isCancelled()) {
                     retryAt = requeue(t);
                 } else {
-                    fail(t, FailureKind.CHANNEL_OPEN_REFUSED, "server refused a channel " + t.attempts
-                            + " times (MaxSessions?): " + refused.getMessage(), null);
+                    fail(
+                            t,
+                            FailureKind.CHANNEL_OPEN_REFUSED,
+                            "server refused a channel " + t.attempts + " times (MaxSessions?): " + refused.getMessage(),
+                            null);
                 }
                 return;
             }
@@ -654,7 +705,7 @@ final class Scheduler {
     // ------------------------------------------------------------------ threads
 
     private void post(Runnable action) {
-        post(action, () -> { });
+        post(action, () -> {});
     }
 
     /** Runs {@code action} on the dispatch thread, or {@code ifClosed} here if the executor is gone. */

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.CommandStatus;
@@ -12,8 +27,8 @@ import dev.recyclable.buffers.ssh.CommandStatus;
  * @param reason      a human-readable reason for the failure (the underlying error's message), or {@code null}
  * @param attempts    channel opens tried (more than 1 when the server refused a channel and we retried)
  */
-public record TargetOutcome(int index, FanoutTarget target, CommandStatus status, FailureKind failure, String reason,
-                            int attempts) {
+public record TargetOutcome(
+        int index, FanoutTarget target, CommandStatus status, FailureKind failure, String reason, int attempts) {
 
     /** The command ran to its end with exit status 0. */
     public boolean succeeded() {
@@ -27,8 +42,10 @@ public record TargetOutcome(int index, FanoutTarget target, CommandStatus status
 
     @Override
     public String toString() {
-        return target.id() + ": " + (failure == null ? "exit " + status.exitStatus()
-                + (status.exitSignal() != null ? " signal " + status.exitSignal() : "")
-                : failure + " (" + reason + ")");
+        return target.id() + ": "
+                + (failure == null
+                        ? "exit " + status.exitStatus()
+                                + (status.exitSignal() != null ? " signal " + status.exitSignal() : "")
+                        : failure + " (" + reason + ")");
     }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.CommandStatus;
@@ -7,7 +22,6 @@ import dev.recyclable.buffers.ssh.OutputLimitPolicy;
 import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.channel.ChannelSink;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -76,8 +90,8 @@ public abstract class CommandSink implements ChannelSink {
      * Takes output on the reader thread: keep the first {@code keep} bytes, and see that all {@code length} bytes
      * are eventually {@link CaptureChannel#grant granted}. Must not block or throw.
      */
-    protected abstract void accept(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int keep,
-                                   int length);
+    protected abstract void accept(
+            CaptureChannel channel, OutputKind kind, byte[] data, int offset, int keep, int length);
 
     /** Returns every buffer still held to the pool. Called once, by the last owner. */
     protected abstract void releaseBuffers();
@@ -100,8 +114,15 @@ public abstract class CommandSink implements ChannelSink {
 
     @Override
     public final void onClosed(CaptureChannel channel, Throwable failure) {
-        CommandStatus s = new CommandStatus(command, channel.exitStatus(), channel.exitSignal(),
-                channel.exitCoreDumped(), stdoutBytes, stderrBytes, stdoutTruncated, stderrTruncated,
+        CommandStatus s = new CommandStatus(
+                command,
+                channel.exitStatus(),
+                channel.exitSignal(),
+                channel.exitCoreDumped(),
+                stdoutBytes,
+                stderrBytes,
+                stdoutTruncated,
+                stderrTruncated,
                 Duration.ofNanos(System.nanoTime() - startNanos));
         status = s;
         // The outcome is settled BEFORE closed(): a consumer woken by closed() reads it at once, and must never
@@ -124,8 +145,7 @@ public abstract class CommandSink implements ChannelSink {
     }
 
     /** Hook on the reader thread after the channel closed, before the channel lets go of the buffers. */
-    protected void closed(CaptureChannel channel) {
-    }
+    protected void closed(CaptureChannel channel) {}
 
     /** Completes after the channel closed: with the status, or exceptionally with the reason it failed. */
     public final CompletableFuture<CommandStatus> completion() {

@@ -1,15 +1,29 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshConnectException;
 import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
+import java.io.IOException;
+import java.time.Duration;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.transport.DisconnectListener;
-
-import java.io.IOException;
-import java.time.Duration;
 
 /**
  * Opens, verifies and authenticates one sshj connection: the set-up shared by {@code SshRunner.Builder.connect()}
@@ -39,8 +53,9 @@ public final class Connector {
      *                     {@code null} for sshj's default
      * @throws SshConnectException saying what failed ({@link SshConnectException#reason()}) and what to do
      */
-    public SSHClient connect(String host, int port, HostKeyPolicy hostKeys, SshCredentials credentials,
-                             DisconnectListener onDisconnect) throws SshConnectException {
+    public SSHClient connect(
+            String host, int port, HostKeyPolicy hostKeys, SshCredentials credentials, DisconnectListener onDisconnect)
+            throws SshConnectException {
         SSHClient client = new SSHClient(config);
         client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
         client.setConnectTimeout(connectTimeoutMs);
@@ -59,8 +74,7 @@ public final class Connector {
             return client;
         } catch (IOException | RuntimeException e) {
             // classified before the close: whether the transport still runs tells a lost connection from a refusal
-            SshConnectException failure = SshErrors.connectFailed(host, port, credentials, check, client,
-                    loggingIn, e);
+            SshConnectException failure = SshErrors.connectFailed(host, port, credentials, check, client, loggingIn, e);
             try {
                 client.close();
             } catch (IOException | RuntimeException suppressed) {

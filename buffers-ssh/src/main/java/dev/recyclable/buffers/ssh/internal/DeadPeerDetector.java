@@ -1,19 +1,33 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import net.schmizz.concurrent.Promise;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.SSHPacket;
 import net.schmizz.sshj.connection.ConnectionException;
 import net.schmizz.sshj.transport.TransportException;
-
-import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Keepalive and dead-peer detection for all connections from one shared daemon thread (plus a sender) (sshj's own keepalive
@@ -31,11 +45,10 @@ public final class DeadPeerDetector {
 
     private static final ScheduledThreadPoolExecutor TICKS = ticks();
     /** Cached: normally one thread does every send; a send blocked on one socket never delays the others. */
-    private static final ExecutorService SENDS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), daemon("ssh-keepalive-send"));
+    private static final ExecutorService SENDS = new ThreadPoolExecutor(
+            0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("ssh-keepalive-send"));
 
-    private DeadPeerDetector() {
-    }
+    private DeadPeerDetector() {}
 
     /**
      * Watches {@code client} until it disconnects or the returned handle is cancelled.
@@ -79,9 +92,11 @@ public final class DeadPeerDetector {
             if (sending.get() || (p != null && !p.isFulfilled())) {
                 if (++unanswered >= maxUnanswered) {
                     cancel();
-                    client.getTransport().die(new TransportException("no answer from " + where + " to "
-                            + unanswered + " keepalives in a row (every " + interval.toMillis() + " ms): connection "
-                            + "lost (server frozen, dead or unreachable)"));
+                    client.getTransport()
+                            .die(new TransportException("no answer from " + where + " to "
+                                    + unanswered + " keepalives in a row (every " + interval.toMillis()
+                                    + " ms): connection "
+                                    + "lost (server frozen, dead or unreachable)"));
                 }
                 return;
             }

@@ -1,11 +1,25 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.HostKeyVerdict;
-import net.schmizz.sshj.transport.verification.HostKeyVerifier;
-
 import java.security.PublicKey;
 import java.util.List;
+import net.schmizz.sshj.transport.verification.HostKeyVerifier;
 
 /**
  * The sshj verifier for one connection: asks the policy and remembers what it decided, so that a refusal can be

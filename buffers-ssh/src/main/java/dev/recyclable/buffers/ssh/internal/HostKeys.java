@@ -1,20 +1,33 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import com.hierynomus.sshj.userauth.certificate.Certificate;
-import net.schmizz.sshj.common.Buffer;
-
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.PublicKey;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Locale;
+import net.schmizz.sshj.common.Buffer;
 
 /** Key blobs and fingerprints exactly as OpenSSH prints them ({@code ssh-keygen -l}). */
 public final class HostKeys {
 
-    private HostKeys() {
-    }
+    private HostKeys() {}
 
     /** The SSH wire encoding of {@code key} (what known_hosts holds in base64). */
     public static byte[] blob(PublicKey key) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import java.io.IOException;
@@ -16,8 +31,7 @@ import java.nio.file.attribute.FileTime;
  */
 public final class KnownHostsFile {
 
-    private record Snapshot(FileTime modified, long size, Object fileKey, KnownHostsIndex index) {
-    }
+    private record Snapshot(FileTime modified, long size, Object fileKey, KnownHostsIndex index) {}
 
     private static final Snapshot MISSING = new Snapshot(null, -1, null, KnownHostsIndex.EMPTY);
 
@@ -50,7 +64,10 @@ public final class KnownHostsFile {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read known_hosts file " + path, e);
         }
-        if (s != null && s != MISSING && attrs.lastModifiedTime().equals(s.modified()) && attrs.size() == s.size()
+        if (s != null
+                && s != MISSING
+                && attrs.lastModifiedTime().equals(s.modified())
+                && attrs.size() == s.size()
                 && java.util.Objects.equals(attrs.fileKey(), s.fileKey())) {
             return s.index();
         }
@@ -72,7 +89,10 @@ public final class KnownHostsFile {
             // attributes before content: a write racing us makes the next check see a change and read again
             BasicFileAttributes attrs = Files.readAttributes(path, BasicFileAttributes.class);
             Snapshot s = current;
-            if (s != null && s != MISSING && attrs.lastModifiedTime().equals(s.modified()) && attrs.size() == s.size()
+            if (s != null
+                    && s != MISSING
+                    && attrs.lastModifiedTime().equals(s.modified())
+                    && attrs.size() == s.size()
                     && java.util.Objects.equals(attrs.fileKey(), s.fileKey())) {
                 return s.index(); // another thread reloaded it meanwhile
             }

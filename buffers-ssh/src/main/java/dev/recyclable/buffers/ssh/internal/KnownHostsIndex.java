@@ -1,10 +1,21 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.HostKeyVerdict;
-import net.schmizz.sshj.common.Buffer;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.PublicKey;
@@ -15,6 +26,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import net.schmizz.sshj.common.Buffer;
 
 /**
  * One parsed OpenSSH {@code known_hosts} file, immutable, indexed by host, deciding as {@code ssh} does with
@@ -36,23 +50,24 @@ public final class KnownHostsIndex {
 
     public static final KnownHostsIndex EMPTY = new KnownHostsIndex(Map.of(), List.of(), List.of(), 0);
 
-    enum Marker { NONE, CERT_AUTHORITY, REVOKED }
+    enum Marker {
+        NONE,
+        CERT_AUTHORITY,
+        REVOKED
+    }
 
     /** One usable line. */
-    record Entry(Marker marker, String[] patterns, String keyType, byte[] keyBlob, int line) {
-    }
+    record Entry(Marker marker, String[] patterns, String keyType, byte[] keyBlob, int line) {}
 
     /** A hashed line: HMAC-SHA1(salt, name) == hash. */
-    record HashedEntry(byte[] salt, byte[] hash, Entry entry) {
-    }
+    record HashedEntry(byte[] salt, byte[] hash, Entry entry) {}
 
     private final Map<String, List<Entry>> exact;
     private final List<Entry> wildcard;
     private final List<HashedEntry> hashed;
     private final int lines;
 
-    private KnownHostsIndex(Map<String, List<Entry>> exact, List<Entry> wildcard, List<HashedEntry> hashed,
-                            int lines) {
+    private KnownHostsIndex(Map<String, List<Entry>> exact, List<Entry> wildcard, List<HashedEntry> hashed, int lines) {
         this.exact = exact;
         this.wildcard = wildcard;
         this.hashed = hashed;
@@ -80,8 +95,8 @@ public final class KnownHostsIndex {
         return new KnownHostsIndex(Map.copyOf(exact), List.copyOf(wildcard), List.copyOf(hashed), lineNo);
     }
 
-    private static void parseLine(String raw, int lineNo, Map<String, List<Entry>> exact, List<Entry> wildcard,
-                                  List<HashedEntry> hashed) {
+    private static void parseLine(
+            String raw, int lineNo, Map<String, List<Entry>> exact, List<Entry> wildcard, List<HashedEntry> hashed) {
         String line = raw.strip();
         if (line.isEmpty() || line.startsWith("#")) {
             return;
@@ -240,8 +255,8 @@ public final class KnownHostsIndex {
         byte[] blob = HostKeys.blob(plain);
         byte[] caBlob = HostKeys.certificateAuthorityBlob(key);
         for (Entry e : entries) {
-            if (e.marker() == Marker.REVOKED && (Arrays.equals(e.keyBlob(), blob)
-                    || (caBlob != null && Arrays.equals(e.keyBlob(), caBlob)))) {
+            if (e.marker() == Marker.REVOKED
+                    && (Arrays.equals(e.keyBlob(), blob) || (caBlob != null && Arrays.equals(e.keyBlob(), caBlob)))) {
                 return HostKeyVerdict.REVOKED_KEY;
             }
         }
@@ -264,6 +279,4 @@ public final class KnownHostsIndex {
         }
         return otherKeyListed ? HostKeyVerdict.CHANGED_KEY : HostKeyVerdict.UNKNOWN_HOST;
     }
-
-
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.ConnectionLostException;
@@ -7,17 +22,16 @@ import dev.recyclable.buffers.ssh.SshConnectException;
 import dev.recyclable.buffers.ssh.SshConnectException.Reason;
 import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.common.KeyType;
-import net.schmizz.sshj.common.SSHException;
-import net.schmizz.sshj.userauth.UserAuthException;
-
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.security.PublicKey;
 import java.util.Collection;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.common.KeyType;
+import net.schmizz.sshj.common.SSHException;
+import net.schmizz.sshj.userauth.UserAuthException;
 
 /**
  * The one place that turns what went wrong into a message a user can act on, for {@code SshRunner} and the
@@ -25,8 +39,7 @@ import java.util.Collection;
  */
 public final class SshErrors {
 
-    private SshErrors() {
-    }
+    private SshErrors() {}
 
     /** {@code host:port}, with brackets around IPv6 literals. */
     public static String where(String host, int port) {
@@ -39,26 +52,39 @@ public final class SshErrors {
      */
     public static SshCommandException channelFailed(String command, CaptureChannel channel, Throwable cause) {
         if (cause instanceof net.schmizz.sshj.connection.channel.OpenFailException refused) {
-            return new SshCommandException(command, channel.remote() + " refused to open a session channel ("
-                    + refused.getMessage() + "); over its MaxSessions limit?", cause);
+            return new SshCommandException(
+                    command,
+                    channel.remote() + " refused to open a session channel (" + refused.getMessage()
+                            + "); over its MaxSessions limit?",
+                    cause);
         }
         return connectionLost(command, channel, cause);
     }
 
     /** The connection died under a running command. */
     public static ConnectionLostException connectionLost(String command, CaptureChannel channel, Throwable cause) {
-        return new ConnectionLostException(command, "connection to " + channel.remote() + " lost while the command "
-                + "ran (" + describe(cause) + "); the command may or may not have finished on the server and its "
-                + "output may be incomplete", cause);
+        return new ConnectionLostException(
+                command,
+                "connection to " + channel.remote() + " lost while the command "
+                        + "ran (" + describe(cause)
+                        + "); the command may or may not have finished on the server and its "
+                        + "output may be incomplete",
+                cause);
     }
 
     /** A command was started on a runner that was closed, or whose connection is gone. */
     public static SshCommandException notConnected(String command, String where, boolean closedByUs, Throwable cause) {
         return closedByUs
-                ? new SshCommandException(command, "the SshRunner for " + where + " was closed: build a new one "
-                        + "(SshRunner.builder(...).connect()) to run more commands", cause)
-                : new ConnectionLostException(command, "the connection to " + where + " is gone (" + describe(cause)
-                        + "): connect again to run more commands", cause);
+                ? new SshCommandException(
+                        command,
+                        "the SshRunner for " + where + " was closed: build a new one "
+                                + "(SshRunner.builder(...).connect()) to run more commands",
+                        cause)
+                : new ConnectionLostException(
+                        command,
+                        "the connection to " + where + " is gone (" + describe(cause)
+                                + "): connect again to run more commands",
+                        cause);
     }
 
     /**
@@ -69,75 +95,145 @@ public final class SshErrors {
      * @param hostKeys  the verifier of this connection attempt
      * @param loggingIn whether the handshake had completed and authentication begun
      */
-    public static SshConnectException connectFailed(String host, int port, SshCredentials credentials,
-                                                    HostKeyCheck hostKeys, SSHClient client, boolean loggingIn,
-                                                    Throwable e) {
+    public static SshConnectException connectFailed(
+            String host,
+            int port,
+            SshCredentials credentials,
+            HostKeyCheck hostKeys,
+            SSHClient client,
+            boolean loggingIn,
+            Throwable e) {
         String where = where(host, port);
         String user = credentials.user();
         if (hostKeys.verdict() != null && !hostKeys.verdict().accepted() || hostKeys.error() != null) {
             return hostKeyRefused(host, port, user, hostKeys, e);
         }
         if (loggingIn && (!client.isConnected() || causedByTransport(e))) {
-                return new SshConnectException(Reason.CONNECTION_LOST, host, port, user, "connection to " + where
-                        + " lost during login as " + user + " (" + describe(e) + "): the server closed it or died; "
-                        + "not an authentication failure", e);
+            return new SshConnectException(
+                    Reason.CONNECTION_LOST,
+                    host,
+                    port,
+                    user,
+                    "connection to " + where
+                            + " lost during login as " + user + " (" + describe(e) + "): the server closed it or died; "
+                            + "not an authentication failure",
+                    e);
         }
         if (e instanceof UserAuthException || hasCause(e, UserAuthException.class)) {
             Collection<String> allowed = client.getUserAuth().getAllowedMethods();
-            return new SshConnectException(Reason.AUTH_FAILED, host, port, user, "authentication as " + user + " at "
-                    + where + " refused: tried " + credentials.method() + "; the server allows "
-                    + (allowed == null || allowed.isEmpty() ? "(not said)" : String.join(", ", allowed))
-                    + ". Check the user name, and that the key is in that user's authorized_keys (or the password)",
+            return new SshConnectException(
+                    Reason.AUTH_FAILED,
+                    host,
+                    port,
+                    user,
+                    "authentication as " + user + " at "
+                            + where + " refused: tried " + credentials.method() + "; the server allows "
+                            + (allowed == null || allowed.isEmpty() ? "(not said)" : String.join(", ", allowed))
+                            + ". Check the user name, and that the key is in that user's authorized_keys (or the password)",
                     e);
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ConnectException && String.valueOf(t.getMessage()).contains("refused")) {
-                return new SshConnectException(Reason.CONNECTION_REFUSED, host, port, user, "connection to " + where
-                        + " refused: the host is up but no SSH server listens on port " + port
-                        + " (sshd stopped, or another port)", e);
+                return new SshConnectException(
+                        Reason.CONNECTION_REFUSED,
+                        host,
+                        port,
+                        user,
+                        "connection to " + where
+                                + " refused: the host is up but no SSH server listens on port " + port
+                                + " (sshd stopped, or another port)",
+                        e);
             }
-            if (t instanceof SocketTimeoutException || t instanceof NoRouteToHostException
+            if (t instanceof SocketTimeoutException
+                    || t instanceof NoRouteToHostException
                     || t instanceof ConnectException) {
-                return new SshConnectException(Reason.UNREACHABLE, host, port, user, where
-                        + " unreachable (" + describe(t) + "): check the host name, port, network and firewall", e);
+                return new SshConnectException(
+                        Reason.UNREACHABLE,
+                        host,
+                        port,
+                        user,
+                        where + " unreachable (" + describe(t) + "): check the host name, port, network and firewall",
+                        e);
             }
             if (t instanceof UnknownHostException) {
-                return new SshConnectException(Reason.UNREACHABLE, host, port, user, "cannot resolve host name '"
-                        + host + "' (" + describe(t) + ")", e);
+                return new SshConnectException(
+                        Reason.UNREACHABLE,
+                        host,
+                        port,
+                        user,
+                        "cannot resolve host name '" + host + "' (" + describe(t) + ")",
+                        e);
             }
         }
-        return new SshConnectException(Reason.HANDSHAKE_FAILED, host, port, user, "SSH handshake with " + where
-                + " failed (" + describe(e) + "); if the server closed the connection, it may be over its "
-                + "MaxStartups limit of unauthenticated connections, restarting, or not an SSH server", e);
+        return new SshConnectException(
+                Reason.HANDSHAKE_FAILED,
+                host,
+                port,
+                user,
+                "SSH handshake with " + where
+                        + " failed (" + describe(e) + "); if the server closed the connection, it may be over its "
+                        + "MaxStartups limit of unauthenticated connections, restarting, or not an SSH server",
+                e);
     }
 
-    private static SshConnectException hostKeyRefused(String host, int port, String user, HostKeyCheck check,
-                                                      Throwable e) {
+    private static SshConnectException hostKeyRefused(
+            String host, int port, String user, HostKeyCheck check, Throwable e) {
         String where = where(host, port);
         String name = HostPatterns.lookupName(host, port);
         String policy = String.valueOf(check.policy());
         PublicKey key = check.presented();
-        String keyText = key == null ? "its key" : KeyType.fromKey(key) + " key "
-                + HostKeys.sha256Fingerprint(HostKeys.blob(key));
+        String keyText = key == null
+                ? "its key"
+                : KeyType.fromKey(key) + " key " + HostKeys.sha256Fingerprint(HostKeys.blob(key));
         if (check.error() != null) {
-            return new SshConnectException(Reason.HOST_KEY_UNKNOWN, host, port, user, "host key of " + where
-                    + " could not be checked, connection refused: " + describe(check.error()), e);
+            return new SshConnectException(
+                    Reason.HOST_KEY_UNKNOWN,
+                    host,
+                    port,
+                    user,
+                    "host key of " + where + " could not be checked, connection refused: " + describe(check.error()),
+                    e);
         }
         HostKeyVerdict verdict = check.verdict();
         return switch (verdict) {
-            case REVOKED_KEY -> new SshConnectException(Reason.HOST_KEY_REVOKED, host, port, user, "REVOKED host key: "
-                    + where + " presented " + keyText + ", which " + policy + " marks @revoked. Connection refused; "
-                    + "the server must be given a new host key", e);
-            case CHANGED_KEY -> new SshConnectException(Reason.HOST_KEY_CHANGED, host, port, user, "host key of "
-                    + where + " CHANGED: it presented " + keyText + ", but " + policy + " expects another key for "
-                    + name + ". Someone could be eavesdropping (man in the middle), or the host key was replaced. "
-                    + "Connection refused; if the change is expected, remove the old entry (ssh-keygen -R '" + name
-                    + "') and add the new key", e);
-            default -> new SshConnectException(Reason.HOST_KEY_UNKNOWN, host, port, user, "host " + where
-                    + " is UNKNOWN: " + policy + " has no key for " + name + "; it presented " + keyText
-                    + ". Connection refused; if that fingerprint is the server's (ssh-keygen -l -f "
-                    + "/etc/ssh/ssh_host_*_key.pub on it), add it: ssh-keyscan -p " + port + " " + host
-                    + " >> known_hosts, or pin it with HostKeyPolicy.pinnedFingerprint", e);
+            case REVOKED_KEY ->
+                new SshConnectException(
+                        Reason.HOST_KEY_REVOKED,
+                        host,
+                        port,
+                        user,
+                        "REVOKED host key: "
+                                + where + " presented " + keyText + ", which " + policy
+                                + " marks @revoked. Connection refused; "
+                                + "the server must be given a new host key",
+                        e);
+            case CHANGED_KEY ->
+                new SshConnectException(
+                        Reason.HOST_KEY_CHANGED,
+                        host,
+                        port,
+                        user,
+                        "host key of "
+                                + where + " CHANGED: it presented " + keyText + ", but " + policy
+                                + " expects another key for "
+                                + name
+                                + ". Someone could be eavesdropping (man in the middle), or the host key was replaced. "
+                                + "Connection refused; if the change is expected, remove the old entry (ssh-keygen -R '"
+                                + name
+                                + "') and add the new key",
+                        e);
+            default ->
+                new SshConnectException(
+                        Reason.HOST_KEY_UNKNOWN,
+                        host,
+                        port,
+                        user,
+                        "host " + where
+                                + " is UNKNOWN: " + policy + " has no key for " + name + "; it presented " + keyText
+                                + ". Connection refused; if that fingerprint is the server's (ssh-keygen -l -f "
+                                + "/etc/ssh/ssh_host_*_key.pub on it), add it: ssh-keyscan -p " + port + " " + host
+                                + " >> known_hosts, or pin it with HostKeyPolicy.pinnedFingerprint",
+                        e);
         };
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.BufferPool;
@@ -5,7 +20,6 @@ import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -15,8 +29,7 @@ public final class StdinPump {
 
     private static final int READ_SIZE = 32 * 1024;
 
-    private StdinPump() {
-    }
+    private StdinPump() {}
 
     public static void feed(CaptureChannel channel, CommandOptions options, BufferPool pool) throws IOException {
         if (options.stdinBuffer() != null) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer;
 
 import dev.recyclable.buffers.BufferPool;
@@ -14,8 +29,6 @@ import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import dev.recyclable.buffers.ssh.transfer.internal.UploadChannelSink;
 import dev.recyclable.buffers.ssh.transfer.internal.UploadSource;
-import net.schmizz.sshj.SSHClient;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -29,6 +42,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import net.schmizz.sshj.SSHClient;
 
 /**
  * Bulk transfer over SSH at line rate: remote files and command output down into streams, channels, files and
@@ -214,8 +228,11 @@ public final class SshTransfer {
         Progress progress = new Progress(options.listener(), options.progressInterval(), expected);
         try (ChunkRing ring = new ChunkRing(pool, options.windowSize(), options.chunkSize())) {
             // the window never exceeds the ring: that is what keeps sshj's reader thread from ever waiting
-            CaptureChannel channel = new CaptureChannel(client.getConnection(),
-                    new DownloadChannelSink(ring, stderr), options.windowSize(), options.maxPacketSize());
+            CaptureChannel channel = new CaptureChannel(
+                    client.getConnection(),
+                    new DownloadChannelSink(ring, stderr),
+                    options.windowSize(),
+                    options.maxPacketSize());
             start(channel, source.command(), source);
             try {
                 channel.sendEof(); // nothing to say on stdin
@@ -229,23 +246,33 @@ public final class SshTransfer {
             } catch (IOException | RuntimeException | Error e) {
                 channel.abort("download stopped: " + e);
                 awaitClose(channel);
-                throw new TransferException("download of " + source + " stopped after " + progress.moved()
-                        + " bytes: " + describe(e), progress.moved(), channel.exitStatus(), e);
+                throw new TransferException(
+                        "download of " + source + " stopped after " + progress.moved() + " bytes: " + describe(e),
+                        progress.moved(),
+                        channel.exitStatus(),
+                        e);
             }
             awaitClose(channel);
             long moved = progress.moved();
             Throwable failure = ring.endFailure();
             if (failure != null) {
-                throw new TransferException("download of " + source + " failed after " + moved
-                        + " bytes: connection or channel failed: " + describe(failure), moved, null, failure);
+                throw new TransferException(
+                        "download of " + source + " failed after " + moved + " bytes: connection or channel failed: "
+                                + describe(failure),
+                        moved,
+                        null,
+                        failure);
             }
             checkExit(channel, "download of " + source, moved, stderr);
             if (source.announcesSize()) {
                 expected = parseSize(stderr, source, moved);
             }
             if (expected >= 0 && moved != expected) {
-                throw new TransferException("download of " + source + " is incomplete: received " + moved
-                        + " bytes, expected " + expected, moved, channel.exitStatus(), null);
+                throw new TransferException(
+                        "download of " + source + " is incomplete: received " + moved + " bytes, expected " + expected,
+                        moved,
+                        channel.exitStatus(),
+                        null);
             }
             progress.finish(expected);
             return new TransferResult(moved, System.nanoTime() - started);
@@ -276,27 +303,30 @@ public final class SshTransfer {
      */
     public TransferResult upload(RecyclableOutputStream content, RemoteTarget target) throws IOException {
         long length = content.length();
-        return upload(length, target, (channel, progress) -> content.forEachSegment(new SegmentVisitor() {
-            private byte[] scratch;
+        return upload(
+                length,
+                target,
+                (channel, progress) -> content.forEachSegment(new SegmentVisitor() {
+                    private byte[] scratch;
 
-            @Override
-            public void visit(byte[] array, int offset, int n) throws IOException {
-                channel.writeStdin(array, offset, n);
-                progress.advance(n);
-            }
+                    @Override
+                    public void visit(byte[] array, int offset, int n) throws IOException {
+                        channel.writeStdin(array, offset, n);
+                        progress.advance(n);
+                    }
 
-            @Override
-            public void visit(ByteBuffer segment) throws IOException {
-                if (scratch == null) {
-                    scratch = new byte[options.chunkSize()]; // direct chunks: sshj sends from arrays
-                }
-                while (segment.hasRemaining()) {
-                    int n = Math.min(segment.remaining(), scratch.length);
-                    segment.get(scratch, 0, n);
-                    visit(scratch, 0, n);
-                }
-            }
-        }));
+                    @Override
+                    public void visit(ByteBuffer segment) throws IOException {
+                        if (scratch == null) {
+                            scratch = new byte[options.chunkSize()]; // direct chunks: sshj sends from arrays
+                        }
+                        while (segment.hasRemaining()) {
+                            int n = Math.min(segment.remaining(), scratch.length);
+                            segment.get(scratch, 0, n);
+                            visit(scratch, 0, n);
+                        }
+                    }
+                }));
     }
 
     private TransferResult upload(UploadSource source, long length, RemoteTarget target, String what)
@@ -351,15 +381,23 @@ public final class SshTransfer {
             channel.sendEof();
         } catch (IOException | RuntimeException | Error e) {
             stopUpload(channel, target, e);
-            throw new TransferException("upload to " + target + " stopped after " + progress.moved() + " bytes: "
-                    + describe(e) + remoteSaid(output), progress.moved(), channel.exitStatus(), e);
+            throw new TransferException(
+                    "upload to " + target + " stopped after " + progress.moved() + " bytes: " + describe(e)
+                            + remoteSaid(output),
+                    progress.moved(),
+                    channel.exitStatus(),
+                    e);
         }
         long moved = progress.moved();
         awaitCompletion(channel, target, moved);
         Throwable failure = channelSink.failure();
         if (failure != null) {
-            throw new TransferException("upload to " + target + " failed after " + moved
-                    + " bytes: connection or channel failed: " + describe(failure), moved, null, failure);
+            throw new TransferException(
+                    "upload to " + target + " failed after " + moved + " bytes: connection or channel failed: "
+                            + describe(failure),
+                    moved,
+                    null,
+                    failure);
         }
         checkExit(channel, "upload to " + target, moved, output);
         progress.finish(length < 0 ? moved : length);
@@ -416,8 +454,11 @@ public final class SshTransfer {
             throw new TransferException("interrupted waiting for " + target + " to finish", moved, null, e);
         } catch (TimeoutException e) {
             channel.abort("timed out");
-            throw new TransferException(target + " did not finish within " + options.idleTimeout()
-                    + " after all bytes were sent", moved, null, e);
+            throw new TransferException(
+                    target + " did not finish within " + options.idleTimeout() + " after all bytes were sent",
+                    moved,
+                    null,
+                    e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("closeFuture never fails", e);
         }
@@ -437,21 +478,31 @@ public final class SshTransfer {
             throws TransferException {
         String said = remoteSaid(stderr);
         if (channel.exitSignal() != null) {
-            throw new TransferException(what + " failed after " + moved + " bytes: remote process killed by SIG"
-                    + channel.exitSignal() + said, moved, null, null);
+            throw new TransferException(
+                    what + " failed after " + moved + " bytes: remote process killed by SIG" + channel.exitSignal()
+                            + said,
+                    moved,
+                    null,
+                    null);
         }
         Integer status = channel.exitStatus();
         if (status == null) {
-            throw new TransferException(what + " failed after " + moved
-                    + " bytes: the remote side ended without an exit status" + said, moved, null, null);
+            throw new TransferException(
+                    what + " failed after " + moved + " bytes: the remote side ended without an exit status" + said,
+                    moved,
+                    null,
+                    null);
         }
         if (status == ShellCommands.EXIT_LENGTH_MISMATCH) {
-            throw new TransferException(what + " failed: the server received a different length" + said,
-                    moved, status, null);
+            throw new TransferException(
+                    what + " failed: the server received a different length" + said, moved, status, null);
         }
         if (status != 0) {
-            throw new TransferException(what + " failed after " + moved + " bytes: remote exit status " + status
-                    + said, moved, status, null);
+            throw new TransferException(
+                    what + " failed after " + moved + " bytes: remote exit status " + status + said,
+                    moved,
+                    status,
+                    null);
         }
     }
 
@@ -460,8 +511,11 @@ public final class SshTransfer {
         try {
             return Long.parseLong(Objects.requireNonNull(size));
         } catch (RuntimeException e) {
-            throw new TransferException("download of " + source + ": the server did not report the file's size"
-                    + remoteSaid(stderr), moved, 0, e);
+            throw new TransferException(
+                    "download of " + source + ": the server did not report the file's size" + remoteSaid(stderr),
+                    moved,
+                    0,
+                    e);
         }
     }
 

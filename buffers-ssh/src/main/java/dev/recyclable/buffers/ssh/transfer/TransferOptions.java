@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer;
 
 import java.time.Duration;
@@ -17,6 +32,7 @@ public final class TransferOptions {
     public static final int MAX_PACKET_LIMIT = 256 * 1024 - 1024;
     /** Largest data packet we let the server send. */
     public static final int DEFAULT_MAX_PACKET = MAX_PACKET_LIMIT;
+
     public static final int DEFAULT_CHUNK = 64 * 1024;
 
     private static final TransferOptions DEFAULTS = builder().build();
@@ -106,8 +122,7 @@ public final class TransferOptions {
         private boolean syncFiles = true;
         private long expectedLength = -1;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Receive window of a download, 64 KiB to 64 MiB (default 4 MiB). The whole window is pooled memory held

@@ -1,14 +1,28 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transport;
 
-import net.schmizz.sshj.common.Factory;
-import net.schmizz.sshj.common.SSHRuntimeException;
-import net.schmizz.sshj.transport.cipher.Cipher;
-
+import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import java.security.GeneralSecurityException;
-import java.util.Arrays;
+import net.schmizz.sshj.common.Factory;
+import net.schmizz.sshj.common.SSHRuntimeException;
+import net.schmizz.sshj.transport.cipher.Cipher;
 
 /**
  * {@code aes128-ctr} / {@code aes256-ctr} backed by the JDK's own provider, initialised once per key and then
@@ -87,8 +101,10 @@ public final class JdkCtrCipherFactory implements Factory.Named<Cipher> {
             byte[] v = iv.length > BLOCK ? Arrays.copyOf(iv, BLOCK) : iv;
             try {
                 cipher = JdkProviders.cipher("AES/CTR/NoPadding");
-                cipher.init(mode == Mode.Encrypt ? javax.crypto.Cipher.ENCRYPT_MODE : javax.crypto.Cipher.DECRYPT_MODE,
-                        new SecretKeySpec(k, "AES"), new IvParameterSpec(v));
+                cipher.init(
+                        mode == Mode.Encrypt ? javax.crypto.Cipher.ENCRYPT_MODE : javax.crypto.Cipher.DECRYPT_MODE,
+                        new SecretKeySpec(k, "AES"),
+                        new IvParameterSpec(v));
             } catch (GeneralSecurityException e) {
                 cipher = null;
                 throw new SSHRuntimeException(e);
@@ -128,8 +144,7 @@ public final class JdkCtrCipherFactory implements Factory.Named<Cipher> {
         }
 
         @Override
-        public void setSequenceNumber(long seq) {
-        }
+        public void setSequenceNumber(long seq) {}
 
         String providerName() {
             return cipher == null ? null : cipher.getProvider().getName();

@@ -1,12 +1,26 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transport;
 
 import com.hierynomus.sshj.transport.cipher.GcmCipher;
+import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import net.schmizz.sshj.common.Factory;
 import net.schmizz.sshj.common.SSHRuntimeException;
 import net.schmizz.sshj.transport.cipher.Cipher;
-
-import java.security.GeneralSecurityException;
-import java.util.Arrays;
 
 /**
  * {@code aes128-gcm@openssh.com} / {@code aes256-gcm@openssh.com} always backed by the JDK's own provider.

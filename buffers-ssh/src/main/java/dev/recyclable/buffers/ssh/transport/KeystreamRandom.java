@@ -1,14 +1,28 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transport;
 
-import net.schmizz.sshj.common.Factory;
-import net.schmizz.sshj.common.SSHRuntimeException;
-import net.schmizz.sshj.transport.random.Random;
-
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
+import net.schmizz.sshj.common.Factory;
+import net.schmizz.sshj.common.SSHRuntimeException;
+import net.schmizz.sshj.transport.random.Random;
 
 /**
  * sshj's packet-padding randomness without allocation: AES-256-CTR keystream (a standard CSPRNG construction,

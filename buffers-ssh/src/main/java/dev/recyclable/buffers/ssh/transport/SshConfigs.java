@@ -1,13 +1,27 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transport;
 
+import java.util.ArrayList;
+import java.util.List;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.DefaultConfig;
 import net.schmizz.sshj.common.Factory;
 import net.schmizz.sshj.transport.cipher.Cipher;
 import net.schmizz.sshj.transport.mac.MAC;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The sshj {@link Config} shared by every connection of this module.
@@ -20,8 +34,7 @@ import java.util.List;
  */
 public final class SshConfigs {
 
-    private SshConfigs() {
-    }
+    private SshConfigs() {}
 
     /** The shared config. Do not modify it: build your own with {@link #newLowGarbageConfig()} instead. */
     public static Config shared() {
@@ -35,7 +48,8 @@ public final class SshConfigs {
         ciphers.add(JdkGcmCipherFactory.aes128Gcm());
         ciphers.add(JdkGcmCipherFactory.aes256Gcm());
         for (Factory.Named<Cipher> factory : config.getCipherFactories()) {
-            if (!factory.getName().startsWith("aes128-gcm") && !factory.getName().startsWith("aes256-gcm")) {
+            if (!factory.getName().startsWith("aes128-gcm")
+                    && !factory.getName().startsWith("aes256-gcm")) {
                 ciphers.add(factory);
             }
         }
@@ -53,8 +67,12 @@ public final class SshConfigs {
      * {@code SshTransfer} for the numbers.
      */
     public static DefaultConfig newLowAllocationTransferConfig() {
-        return preferring(newLowGarbageConfig(), JdkCtrCipherFactory.aes128Ctr(), JdkHmacFactory.hmacSha256Etm(),
-                JdkCtrCipherFactory.aes256Ctr(), JdkHmacFactory.hmacSha256());
+        return preferring(
+                newLowGarbageConfig(),
+                JdkCtrCipherFactory.aes128Ctr(),
+                JdkHmacFactory.hmacSha256Etm(),
+                JdkCtrCipherFactory.aes256Ctr(),
+                JdkHmacFactory.hmacSha256());
     }
 
     /** The shared low-allocation config ({@link #newLowAllocationTransferConfig()}). Do not modify it. */
@@ -71,10 +89,12 @@ public final class SshConfigs {
         List<Factory.Named<MAC>> macs = new ArrayList<>();
         for (Factory.Named<?> f : first) {
             if (f.create() instanceof Cipher) {
-                @SuppressWarnings("unchecked") Factory.Named<Cipher> c = (Factory.Named<Cipher>) f;
+                @SuppressWarnings("unchecked")
+                Factory.Named<Cipher> c = (Factory.Named<Cipher>) f;
                 ciphers.add(c);
             } else {
-                @SuppressWarnings("unchecked") Factory.Named<MAC> m = (Factory.Named<MAC>) f;
+                @SuppressWarnings("unchecked")
+                Factory.Named<MAC> m = (Factory.Named<MAC>) f;
                 macs.add(m);
             }
         }

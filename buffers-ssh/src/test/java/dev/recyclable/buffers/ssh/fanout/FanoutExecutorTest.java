@@ -1,4 +1,27 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
+
+import static dev.recyclable.buffers.testing.PoolAssertions.assertNothingInUse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
@@ -7,11 +30,6 @@ import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -26,14 +44,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static dev.recyclable.buffers.testing.PoolAssertions.assertNothingInUse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The fan-out executor against real servers on loopback: several OpenSSH instances on 127.0.0.x addresses and an
@@ -52,6 +66,7 @@ class FanoutExecutorTest {
     private static Path wrongKnownHosts;
     /** One credentials / host-key object per server, so that targets of one server share connections. */
     private static final Map<SshTestServer, SshCredentials> CREDENTIALS = new IdentityHashMap<>();
+
     private static final Map<SshTestServer, HostKeyPolicy> HOST_KEYS = new IdentityHashMap<>();
 
     @BeforeAll
@@ -91,7 +106,11 @@ class FanoutExecutorTest {
         }
         for (int i = 0; i < 3; i++) {
             targets.add(FanoutTarget.of("down-" + i, "127.0.0.5", downPort, credentials(hostA), hostKeys(hostA)));
-            targets.add(FanoutTarget.of("wrongkey-" + i, impostor.host(), impostor.port(), credentials(impostor),
+            targets.add(FanoutTarget.of(
+                    "wrongkey-" + i,
+                    impostor.host(),
+                    impostor.port(),
+                    credentials(impostor),
                     HostKeyPolicy.knownHosts(wrongKnownHosts)));
         }
         // host C's key pair is not authorised on host A
@@ -99,7 +118,7 @@ class FanoutExecutorTest {
 
         Map<String, TargetOutcome> byId = new HashMap<>();
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-             FanoutRun run = executor.start(targets, "echo 'hello from nobody'")) {
+                FanoutRun run = executor.start(targets, "echo 'hello from nobody'")) {
             int seen = 0;
             for (TargetResult r : run) {
                 try (r) {
@@ -141,10 +160,18 @@ class FanoutExecutorTest {
     @Test
     void staysWithinMaxSessionsAndMaxStartupsOfAStrictServer() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (OpenSshServer strict = OpenSshServer.builder().bindAddress("127.0.0.6").maxSessions(3)
-                .maxStartups("3").logLevel("VERBOSE").start();
-             FanoutExecutor executor = FanoutExecutor.builder().pool(pool).sessionsPerConnection(3)
-                     .maxHandshakesPerHost(2).maxConnectionsPerHost(4).build()) {
+        try (OpenSshServer strict = OpenSshServer.builder()
+                        .bindAddress("127.0.0.6")
+                        .maxSessions(3)
+                        .maxStartups("3")
+                        .logLevel("VERBOSE")
+                        .start();
+                FanoutExecutor executor = FanoutExecutor.builder()
+                        .pool(pool)
+                        .sessionsPerConnection(3)
+                        .maxHandshakesPerHost(2)
+                        .maxConnectionsPerHost(4)
+                        .build()) {
             List<FanoutTarget> targets = sameCommand(targets(strict, 40, "s"));
             try (FanoutRun run = executor.start(targets, "sleep 0.2; echo ok")) {
                 assertTrue(run.await(Duration.ofSeconds(30)), run.toString());
@@ -168,9 +195,15 @@ class FanoutExecutorTest {
     @Test
     void aRefusedChannelIsRetriedOnAnotherConnection() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (OpenSshServer stingy = OpenSshServer.builder().bindAddress("127.0.0.7").maxSessions(2).start();
-             // we assume 10 sessions per connection; the server allows 2
-             FanoutExecutor executor = FanoutExecutor.builder().pool(pool).maxConnectionsPerHost(3).build()) {
+        try (OpenSshServer stingy = OpenSshServer.builder()
+                        .bindAddress("127.0.0.7")
+                        .maxSessions(2)
+                        .start();
+                // we assume 10 sessions per connection; the server allows 2
+                FanoutExecutor executor = FanoutExecutor.builder()
+                        .pool(pool)
+                        .maxConnectionsPerHost(3)
+                        .build()) {
             List<FanoutTarget> targets = targets(stingy, 12, "r");
             try (FanoutRun run = executor.start(targets, null)) {
                 assertTrue(run.await(Duration.ofSeconds(30)), run.toString());
@@ -195,7 +228,8 @@ class FanoutExecutorTest {
         List<FanoutTarget> targets = new ArrayList<>();
         targets.addAll(sameCommand(targets(hostA, 15, "a")));
         targets.addAll(sameCommand(targets(hostB, 15, "b")));
-        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).maxInFlight(20).build()) {
+        try (FanoutExecutor executor =
+                FanoutExecutor.builder().pool(pool).maxInFlight(20).build()) {
             FanoutRun run = executor.start(targets, "echo started; sleep 30; echo never");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (run.progress().running() < 20 && System.nanoTime() < deadline) {
@@ -226,8 +260,8 @@ class FanoutExecutorTest {
         targets.add(FanoutTarget.of("slow", hostB.host(), hostB.port(), credentials(hostB), hostKeys(hostB))
                 .withCommand("echo partial; sleep 30"));
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-             FanoutRun run = executor.start(targets, null,
-                     CommandOptions.defaults().withTimeout(Duration.ofMillis(800)))) {
+                FanoutRun run =
+                        executor.start(targets, null, CommandOptions.defaults().withTimeout(Duration.ofMillis(800)))) {
             List<TargetOutcome> outcomes = run.completion().get(20, TimeUnit.SECONDS);
             for (int i = 0; i < 3; i++) {
                 assertTrue(outcomes.get(i).succeeded(), outcomes.get(i).toString());
@@ -242,7 +276,9 @@ class FanoutExecutorTest {
     @Test
     void connectionsAreReusedAcrossRunsAndClosedWhenIdle() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).idleTimeout(Duration.ofMillis(1500))
+        try (FanoutExecutor executor = FanoutExecutor.builder()
+                .pool(pool)
+                .idleTimeout(Duration.ofMillis(1500))
                 .build()) {
             List<FanoutTarget> targets = targets(hostC, 20, "c");
             runAndCloseAll(executor, targets);
@@ -271,16 +307,16 @@ class FanoutExecutorTest {
         Set<Thread> listenerThreads = ConcurrentHashMap.newKeySet();
         AtomicInteger calls = new AtomicInteger();
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-             FanoutRun run = executor.start(targets, null, CommandOptions.defaults(), r -> {
-                 try (r) {
-                     calls.incrementAndGet();
-                     listenerThreads.add(Thread.currentThread());
-                     stdoutLengths.put(r.target().id(), r.stdout().length());
-                     if (r.target().id().equals("big")) {
-                         assertEquals("err\n", r.stderrText());
-                     }
-                 }
-             })) {
+                FanoutRun run = executor.start(targets, null, CommandOptions.defaults(), r -> {
+                    try (r) {
+                        calls.incrementAndGet();
+                        listenerThreads.add(Thread.currentThread());
+                        stdoutLengths.put(r.target().id(), r.stdout().length());
+                        if (r.target().id().equals("big")) {
+                            assertEquals("err\n", r.stderrText());
+                        }
+                    }
+                })) {
             assertThrows(IllegalStateException.class, run::iterator, "results go to the listener");
             List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
             for (int i = 0; i < targets.size(); i++) {
@@ -305,10 +341,17 @@ class FanoutExecutorTest {
     @Test
     void hundredsOfCommandsInFlightCostNoThreadEach() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (OpenSshServer roomy = OpenSshServer.builder().bindAddress("127.0.0.8").maxSessions(100)
-                .maxStartups("50:30:100").start();
-             FanoutExecutor executor = FanoutExecutor.builder().pool(pool).maxInFlight(300)
-                     .sessionsPerConnection(100).maxConnectionsPerHost(3).build()) {
+        try (OpenSshServer roomy = OpenSshServer.builder()
+                        .bindAddress("127.0.0.8")
+                        .maxSessions(100)
+                        .maxStartups("50:30:100")
+                        .start();
+                FanoutExecutor executor = FanoutExecutor.builder()
+                        .pool(pool)
+                        .maxInFlight(300)
+                        .sessionsPerConnection(100)
+                        .maxConnectionsPerHost(3)
+                        .build()) {
             List<FanoutTarget> targets = sameCommand(targets(roomy, 300, "t"));
             int peakFanoutThreads = 0;
             int peakReaders = 0;
@@ -324,12 +367,19 @@ class FanoutExecutorTest {
                     peakReaders = Math.max(peakReaders, readers);
                     assertTrue(run.await(Duration.ofMillis(50)) || !run.isDone());
                 }
-                assertEquals(300, run.completion().join().stream().filter(TargetOutcome::succeeded).count());
+                assertEquals(
+                        300,
+                        run.completion().join().stream()
+                                .filter(TargetOutcome::succeeded)
+                                .count());
             }
             // dispatch + 2 launchers + 4 connectors, whatever the number of commands in flight
             assertTrue(peakFanoutThreads <= 1 + 2 + 4, "fanout threads: " + peakFanoutThreads);
-            assertTrue(executor.stats().peakChannelsPerConnection() > 50, executor.stats().toString());
-            assertTrue(executor.stats().connectionsOpened() <= 3, executor.stats().toString());
+            assertTrue(
+                    executor.stats().peakChannelsPerConnection() > 50,
+                    executor.stats().toString());
+            assertTrue(
+                    executor.stats().connectionsOpened() <= 3, executor.stats().toString());
             assertTrue(peakReaders >= 1, "sshj reader threads are named as expected: " + peakReaders);
         }
         assertNothingInUse(pool);
@@ -353,14 +403,19 @@ class FanoutExecutorTest {
                     }
                 }
                 List<FanoutTarget> targets = List.of(
-                        FanoutTarget.of("void", "127.0.0.9", blackHole.getLocalPort(), credentials(hostA),
-                                hostKeys(hostA)),
+                        FanoutTarget.of(
+                                "void", "127.0.0.9", blackHole.getLocalPort(), credentials(hostA), hostKeys(hostA)),
                         FanoutTarget.of("alive", hostA.host(), hostA.port(), credentials(hostA), hostKeys(hostA)));
-                try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool)
-                        .connectTimeout(Duration.ofMillis(700)).build();
-                     FanoutRun run = executor.start(targets, "echo up")) {
+                try (FanoutExecutor executor = FanoutExecutor.builder()
+                                .pool(pool)
+                                .connectTimeout(Duration.ofMillis(700))
+                                .build();
+                        FanoutRun run = executor.start(targets, "echo up")) {
                     List<TargetOutcome> outcomes = run.completion().get(20, TimeUnit.SECONDS);
-                    assertEquals(FailureKind.UNREACHABLE, outcomes.get(0).failure(), outcomes.get(0).toString());
+                    assertEquals(
+                            FailureKind.UNREACHABLE,
+                            outcomes.get(0).failure(),
+                            outcomes.get(0).toString());
                     assertTrue(outcomes.get(1).succeeded(), outcomes.get(1).toString());
                 }
             } finally {
@@ -376,9 +431,11 @@ class FanoutExecutorTest {
     void stdinFromAPooledBufferGoesToEveryTarget() throws Exception {
         BufferPool pool = BufferPool.builder().build();
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-             var stdin = pool.newStream("stdin")) {
+                var stdin = pool.newStream("stdin")) {
             stdin.write("line one\nline two\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            try (FanoutRun run = executor.start(sameCommand(targets(hostA, 4, "in")), "wc -l",
+            try (FanoutRun run = executor.start(
+                    sameCommand(targets(hostA, 4, "in")),
+                    "wc -l",
                     CommandOptions.defaults().withStdin(stdin))) {
                 for (TargetResult r : run) {
                     try (r) {
@@ -397,13 +454,13 @@ class FanoutExecutorTest {
         BufferPool pool = BufferPool.builder().build();
         try (var runner = hostA.connect(pool)) {
             var conn = runner.client().getConnection();
-            var sink = new dev.recyclable.buffers.ssh.internal.CapturingSink(pool, "true", 1024,
-                    dev.recyclable.buffers.ssh.OutputLimitPolicy.FAIL);
+            var sink = new dev.recyclable.buffers.ssh.internal.CapturingSink(
+                    pool, "true", 1024, dev.recyclable.buffers.ssh.OutputLimitPolicy.FAIL);
             var capture = new dev.recyclable.buffers.ssh.channel.CaptureChannel(conn, sink, 65536, 32768);
             assertEquals(capture, conn.get(capture.getID()));
             AtomicInteger accepted = new AtomicInteger();
-            PipelinedStart start = new PipelinedStart(conn, capture, sink, "exit 7", 65536, 32768, true,
-                    accepted::incrementAndGet);
+            PipelinedStart start =
+                    new PipelinedStart(conn, capture, sink, "exit 7", 65536, 32768, true, accepted::incrementAndGet);
             assertEquals(start, conn.get(capture.getID()));
             start.start();
             var status = sink.completion().get(10, TimeUnit.SECONDS);
@@ -420,8 +477,9 @@ class FanoutExecutorTest {
     @Test
     void aServerDyingMidCommandFailsItsTargetsAsConnectionLost() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (OpenSshServer doomed = OpenSshServer.builder().bindAddress("127.0.0.10").start();
-             FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
+        try (OpenSshServer doomed =
+                        OpenSshServer.builder().bindAddress("127.0.0.10").start();
+                FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
             List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(doomed, 5, "d")));
             targets.addAll(sameCommand(targets(hostB, 5, "b")));
             try (FanoutRun run = executor.start(targets, "echo before; sleep 3; echo after")) {
@@ -432,7 +490,10 @@ class FanoutExecutorTest {
                 doomed.killHard();
                 List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
                 for (int i = 0; i < 5; i++) {
-                    assertEquals(FailureKind.CONNECTION_LOST, outcomes.get(i).failure(), outcomes.get(i).toString());
+                    assertEquals(
+                            FailureKind.CONNECTION_LOST,
+                            outcomes.get(i).failure(),
+                            outcomes.get(i).toString());
                 }
                 for (int i = 5; i < 10; i++) {
                     assertTrue(outcomes.get(i).succeeded(), outcomes.get(i).toString());

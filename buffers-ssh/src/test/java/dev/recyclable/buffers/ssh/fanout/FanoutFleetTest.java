@@ -1,15 +1,30 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.fanout;
+
+import static dev.recyclable.buffers.testing.PoolAssertions.assertNothingInUse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.fixtures.SimulatedFleet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
@@ -21,11 +36,10 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
-import static dev.recyclable.buffers.testing.PoolAssertions.assertNothingInUse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The executor against a simulated fleet: a MINA server on 300 loopback addresses (each a distinct host to the
@@ -61,7 +75,8 @@ class FanoutFleetTest {
     @Test
     void memoryAfterConsumingResultsDoesNotGrowWithTheNumberOfTargets() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).maxInFlight(IN_FLIGHT).build()) {
+        try (FanoutExecutor executor =
+                FanoutExecutor.builder().pool(pool).maxInFlight(IN_FLIGHT).build()) {
             // a listed run first: every output verified, and it warms up classes, JIT and the pool
             List<FanoutTarget> listed = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
@@ -87,8 +102,10 @@ class FanoutFleetTest {
             // Before issue 17 each finished target kept ~20 KB (channel, sink, sshj connection) while its run was
             // open, and each idle connection ~250 KB: 200 more targets cost megabytes. Now growth is noise.
             long growth = afterLarge - afterSmall;
-            assertTrue(growth < 1024 * 1024, "retained heap grew by " + growth + " bytes for 200 more targets ("
-                    + afterSmall + " -> " + afterLarge + ")");
+            assertTrue(
+                    growth < 1024 * 1024,
+                    "retained heap grew by " + growth + " bytes for 200 more targets (" + afterSmall + " -> "
+                            + afterLarge + ")");
             small.close();
             large.close();
         }
@@ -99,8 +116,9 @@ class FanoutFleetTest {
     void aSlowConsumerHoldsAStreamedRunAtMaxInFlightWaitingResults() throws Exception {
         BufferPool pool = BufferPool.builder().build();
         Targets source = new Targets(0, 80);
-        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).maxInFlight(10).build();
-             FanoutRun run = executor.start(source, "id", CommandOptions.defaults())) {
+        try (FanoutExecutor executor =
+                        FanoutExecutor.builder().pool(pool).maxInFlight(10).build();
+                FanoutRun run = executor.start(source, "id", CommandOptions.defaults())) {
             // Nobody takes results: the run reads 10 targets for the slots, and one more per finished one until
             // 10 results wait; those still in flight then finish too. At most 2 x maxInFlight are ever read.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -147,8 +165,8 @@ class FanoutFleetTest {
                 throw new NoSuchElementException();
             }
             read++;
-            return FanoutTarget.of(Integer.toString(next), fleet.host(next++ % HOSTS), fleet.port(), credentials,
-                    hostKeys);
+            return FanoutTarget.of(
+                    Integer.toString(next), fleet.host(next++ % HOSTS), fleet.port(), credentials, hostKeys);
         }
     }
 
@@ -185,14 +203,16 @@ class FanoutFleetTest {
         while (System.nanoTime() < deadline && (executor.stats().openConnections() > 4 || sshjReaders() > 4)) {
             Thread.sleep(20);
         }
-        assertTrue(executor.stats().openConnections() <= 4, "only kept idle connections stay open: "
-                + executor.stats());
+        assertTrue(
+                executor.stats().openConnections() <= 4, "only kept idle connections stay open: " + executor.stats());
         assertTrue(sshjReaders() <= 4, "reader threads of closed connections end: " + sshjReaders());
         long least = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) { // the least of three full collections: robust against a straggler
             System.gc();
             Thread.sleep(50);
-            least = Math.min(least, Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
+            least = Math.min(
+                    least,
+                    Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
         }
         return least;
     }

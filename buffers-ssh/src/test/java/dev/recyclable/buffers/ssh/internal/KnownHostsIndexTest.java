@@ -1,11 +1,26 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.HostKeyVerdict;
-import org.junit.jupiter.api.Test;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +28,9 @@ import java.nio.file.attribute.FileTime;
 import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.util.Base64;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
 
 /**
  * The known_hosts index and file cache: read once, again only on change, indexed so that a lookup does not scan
@@ -40,8 +54,10 @@ class KnownHostsIndexTest {
         PublicKey other = newKey();
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 100_000; i++) {
-            text.append(line("host" + i + ".example.org,10.0." + (i >> 8 & 255) + "." + (i & 255),
-                    i == 77_777 ? key : other)).append('\n');
+            text.append(line(
+                            "host" + i + ".example.org,10.0." + (i >> 8 & 255) + "." + (i & 255),
+                            i == 77_777 ? key : other))
+                    .append('\n');
         }
         KnownHostsIndex index = KnownHostsIndex.parse(text);
         assertEquals(100_000, index.lines());
@@ -99,7 +115,10 @@ class KnownHostsIndexTest {
         PublicKey key = newKey();
         Path file = Files.createTempFile("rb-known_hosts", "");
         try {
-            Files.writeString(file, line("[db1.example.org]:2222", key) + "\n@revoked * " + line("", newKey()).trim());
+            Files.writeString(
+                    file,
+                    line("[db1.example.org]:2222", key) + "\n@revoked * "
+                            + line("", newKey()).trim());
             HostKeyPolicy policy = HostKeyPolicy.knownHosts(file);
             assertEquals(HostKeyVerdict.ACCEPTED, policy.verify("db1.example.org", 2222, key));
             assertEquals(HostKeyVerdict.UNKNOWN_HOST, policy.verify("db2.example.org", 2222, key));
@@ -114,18 +133,34 @@ class KnownHostsIndexTest {
         byte[] blob = HostKeys.blob(key);
         String sha256 = HostKeys.sha256Fingerprint(blob);
         String md5 = HostKeys.md5Fingerprint(blob);
-        assertEquals(HostKeyVerdict.ACCEPTED, HostKeyPolicy.pinnedFingerprint(sha256).verify("h", 22, key));
-        assertEquals(HostKeyVerdict.ACCEPTED, HostKeyPolicy.pinnedFingerprint(sha256 + "=").verify("h", 22, key));
-        assertEquals(HostKeyVerdict.ACCEPTED, HostKeyPolicy.pinnedFingerprint(md5).verify("h", 22, key));
-        assertEquals(HostKeyVerdict.ACCEPTED,
+        assertEquals(
+                HostKeyVerdict.ACCEPTED, HostKeyPolicy.pinnedFingerprint(sha256).verify("h", 22, key));
+        assertEquals(
+                HostKeyVerdict.ACCEPTED,
+                HostKeyPolicy.pinnedFingerprint(sha256 + "=").verify("h", 22, key));
+        assertEquals(
+                HostKeyVerdict.ACCEPTED, HostKeyPolicy.pinnedFingerprint(md5).verify("h", 22, key));
+        assertEquals(
+                HostKeyVerdict.ACCEPTED,
                 HostKeyPolicy.pinnedFingerprint(md5.substring(4).toUpperCase()).verify("h", 22, key));
-        assertEquals(HostKeyVerdict.CHANGED_KEY, HostKeyPolicy.pinnedFingerprint(sha256).verify("h", 22, newKey()));
+        assertEquals(
+                HostKeyVerdict.CHANGED_KEY,
+                HostKeyPolicy.pinnedFingerprint(sha256).verify("h", 22, newKey()));
 
-        for (String bad : new String[] {sha256.substring(7), "SHA1:" + sha256.substring(7), "SHA256:abc", "",
-                "MD5:" + md5.substring(4, 20), "sha256 " + sha256, "SHA256:" + "!".repeat(43)}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> HostKeyPolicy.pinnedFingerprint(bad), bad);
-            assertTrue(e.getMessage().contains("SHA256:<43 base64 characters>") && e.getMessage().contains("MD5:"),
+        for (String bad : new String[] {
+            sha256.substring(7),
+            "SHA1:" + sha256.substring(7),
+            "SHA256:abc",
+            "",
+            "MD5:" + md5.substring(4, 20),
+            "sha256 " + sha256,
+            "SHA256:" + "!".repeat(43)
+        }) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> HostKeyPolicy.pinnedFingerprint(bad), bad);
+            assertTrue(
+                    e.getMessage().contains("SHA256:<43 base64 characters>")
+                            && e.getMessage().contains("MD5:"),
                     e.getMessage());
         }
     }

@@ -1,4 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.sshj;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.OutputKind;
@@ -10,6 +30,12 @@ import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.transport.JdkGcmCipherFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import dev.recyclable.buffers.testing.PoolAssertions;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.Message;
@@ -18,18 +44,6 @@ import net.schmizz.sshj.transport.cipher.Cipher;
 import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import java.io.InputStream;
-import java.util.List;
-import java.util.Properties;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Pins the sshj 0.40.0 behaviour that {@link CaptureChannel} and the config rely on. If an sshj upgrade breaks
@@ -60,7 +74,8 @@ class SshjInternalsTest {
     @Test
     void jdkGcmCiphersComeFirstAndUseTheJdkProvider() {
         Config config = SshConfigs.shared();
-        List<String> names = config.getCipherFactories().stream().map(f -> f.getName()).toList();
+        List<String> names =
+                config.getCipherFactories().stream().map(f -> f.getName()).toList();
         assertEquals("aes128-gcm@openssh.com", names.get(0));
         assertEquals("aes256-gcm@openssh.com", names.get(1));
         assertTrue(names.contains("chacha20-poly1305@openssh.com"), "sshj defaults follow: " + names);
@@ -78,7 +93,8 @@ class SshjInternalsTest {
     void negotiatesAes128GcmWithOpenSsh() throws Exception {
         AtomicReference<String> negotiated = new AtomicReference<>();
         SSHClient client = new SSHClient(SshConfigs.shared());
-        client.addHostKeyVerifier(new OpenSSHKnownHosts(SERVER.get().knownHosts().toFile()));
+        client.addHostKeyVerifier(
+                new OpenSSHKnownHosts(SERVER.get().knownHosts().toFile()));
         client.addAlgorithmsVerifier(algorithms -> {
             negotiated.set(algorithms.getClient2ServerCipherAlgorithm());
             return true;
@@ -132,8 +148,7 @@ class SshjInternalsTest {
                 }
 
                 @Override
-                public void onClosed(CaptureChannel channel, Throwable failure) {
-                }
+                public void onClosed(CaptureChannel channel, Throwable failure) {}
             };
             CaptureChannel channel = new CaptureChannel(ssh.client().getConnection(), hoarder, 256 * 1024, 32 * 1024);
             channel.open();

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer;
 
 import java.io.IOException;
@@ -14,8 +29,7 @@ import java.util.zip.CRC32C;
 /** Test data: pseudo-random files of any size, checksums, and a directory both test servers' users can write. */
 final class TestFiles {
 
-    private TestFiles() {
-    }
+    private TestFiles() {}
 
     /**
      * A directory every user may write: OpenSSH runs the commands as the test user, the embedded server as the
@@ -93,7 +107,10 @@ final class TestFiles {
     static java.util.List<String> othersIn(Path dir, String... expected) throws IOException {
         java.util.Set<String> allowed = java.util.Set.of(expected);
         try (Stream<Path> list = Files.list(dir)) {
-            return list.map(p -> p.getFileName().toString()).filter(n -> !allowed.contains(n)).sorted().toList();
+            return list.map(p -> p.getFileName().toString())
+                    .filter(n -> !allowed.contains(n))
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -1,16 +1,32 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
@@ -21,13 +37,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * What every server must show through {@link SshTransfer}: exact bytes both ways for edge sizes and every sink
@@ -53,7 +65,8 @@ abstract class TransferContractTest {
     void connect() throws IOException {
         pool = BufferPool.builder().zeroOnRelease(true).build();
         ssh = server().connect(pool);
-        transfer = SshTransfer.over(ssh).withOptions(TransferOptions.builder().syncFiles(false).build());
+        transfer = SshTransfer.over(ssh)
+                .withOptions(TransferOptions.builder().syncFiles(false).build());
         dir = TestFiles.sharedDir();
     }
 
@@ -88,20 +101,26 @@ abstract class TransferContractTest {
     void refusesToRenameOverATargetThatIsNotARegularFile() throws Exception {
         Path remote = TestFiles.randomFile(dir, "src-special", 10_000, 5);
         Path fifo = dir.resolve("fifo");
-        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        Process mkfifo =
+                new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
         assertEquals(0, mkfifo.waitFor());
         Path linkToFifo = Files.createSymbolicLink(dir.resolve("link-to-fifo"), fifo);
         Path directory = Files.createDirectory(dir.resolve("a-directory"));
         for (Path target : new Path[] {fifo, linkToFifo, directory}) {
-            IOException e = assertThrows(IOException.class,
-                    () -> transfer.download(RemoteSource.file(remote.toString()), target), target.toString());
+            IOException e = assertThrows(
+                    IOException.class,
+                    () -> transfer.download(RemoteSource.file(remote.toString()), target),
+                    target.toString());
             assertTrue(e.getMessage().contains("refusing to download into " + target), e.getMessage());
         }
         assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the FIFO is intact");
         assertTrue(Files.isSymbolicLink(linkToFifo));
         assertTrue(Files.isDirectory(directory));
         try (var left = Files.list(dir)) {
-            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().contains(".part-")).toList());
+            assertEquals(
+                    List.of(),
+                    left.filter(p -> p.getFileName().toString().contains(".part-"))
+                            .toList());
         }
 
         // a symbolic link to a regular file stays a link; the file it points to gets the content
@@ -144,24 +163,31 @@ abstract class TransferContractTest {
         assertEquals(expected.toString(), out.toString());
         assertEquals(expected.length(), r.bytes());
 
-        TransferException failed = assertThrows(TransferException.class, () -> transfer.download(
-                RemoteSource.commandOutput("echo partial; echo broken >&2; exit 5"), new ByteArrayOutputStream()));
+        TransferException failed = assertThrows(
+                TransferException.class,
+                () -> transfer.download(
+                        RemoteSource.commandOutput("echo partial; echo broken >&2; exit 5"),
+                        new ByteArrayOutputStream()));
         assertEquals(5, failed.exitStatus());
         assertTrue(failed.getMessage().contains("broken"), failed.getMessage());
 
-        TransferException shortOutput = assertThrows(TransferException.class, () -> transfer
-                .withOptions(transfer.options().toBuilder().expectedLength(10).build())
-                .download(RemoteSource.commandOutput("printf 12345"), new ByteArrayOutputStream()));
+        TransferException shortOutput = assertThrows(
+                TransferException.class,
+                () -> transfer.withOptions(transfer.options().toBuilder()
+                                .expectedLength(10)
+                                .build())
+                        .download(RemoteSource.commandOutput("printf 12345"), new ByteArrayOutputStream()));
         assertTrue(shortOutput.getMessage().contains("expected 10"), shortOutput.getMessage());
     }
 
     @Test
     void missingRemoteFileFailsClearlyAndCreatesNothing() throws IOException {
         Path local = dir.resolve("never");
-        TransferException e = assertThrows(TransferException.class,
-                () -> transfer.download(RemoteSource.file(dir.resolve("no such file").toString()), local));
-        assertTrue(e.getMessage().contains("no such file") || e.getMessage().contains("No such file"),
-                e.getMessage());
+        TransferException e = assertThrows(
+                TransferException.class,
+                () -> transfer.download(
+                        RemoteSource.file(dir.resolve("no such file").toString()), local));
+        assertTrue(e.getMessage().contains("no such file") || e.getMessage().contains("No such file"), e.getMessage());
         assertFalse(Files.exists(local));
         assertEquals(List.of(), TestFiles.othersIn(dir));
     }
@@ -169,7 +195,8 @@ abstract class TransferContractTest {
     @Test
     void failedDownloadKeepsTheOldFileUnderTheTargetName() throws IOException {
         Path local = Files.writeString(dir.resolve("existing"), "old content");
-        assertThrows(TransferException.class,
+        assertThrows(
+                TransferException.class,
                 () -> transfer.download(RemoteSource.commandOutput("head -c 100000 /dev/zero; exit 1"), local));
         assertEquals("old content", Files.readString(local));
         assertEquals(List.of(), TestFiles.othersIn(dir, "existing"));
@@ -210,20 +237,26 @@ abstract class TransferContractTest {
     void uploadsIntoCommandInputOfUnknownLength() throws IOException {
         byte[] data = TestFiles.randomBytes(300_001, 11);
         Path out = dir.resolve("from-command");
-        transfer.upload(new ByteArrayInputStream(data), -1,
+        transfer.upload(
+                new ByteArrayInputStream(data),
+                -1,
                 RemoteTarget.commandInput("cat > '" + out + "' && chmod 644 '" + out + "'"));
         assertArrayEquals(data, Files.readAllBytes(out));
 
-        TransferException failed = assertThrows(TransferException.class, () -> transfer.upload(
-                new ByteArrayInputStream(data), -1, RemoteTarget.commandInput("cat > /dev/null; exit 3")));
+        TransferException failed = assertThrows(
+                TransferException.class,
+                () -> transfer.upload(
+                        new ByteArrayInputStream(data), -1, RemoteTarget.commandInput("cat > /dev/null; exit 3")));
         assertEquals(3, failed.exitStatus());
     }
 
     @Test
     void uploadOfAShortSourceLeavesNoRemoteFile() throws IOException {
         Path remote = dir.resolve("short");
-        TransferException e = assertThrows(TransferException.class, () -> transfer.upload(
-                new ByteArrayInputStream(new byte[1000]), 5000, RemoteTarget.file(remote.toString())));
+        TransferException e = assertThrows(
+                TransferException.class,
+                () -> transfer.upload(
+                        new ByteArrayInputStream(new byte[1000]), 5000, RemoteTarget.file(remote.toString())));
         assertTrue(e.getMessage().contains("1000 of 5000"), e.getMessage());
         assertEquals(1000, e.bytesMoved());
         awaitNoOthers(dir);
@@ -232,8 +265,12 @@ abstract class TransferContractTest {
 
     @Test
     void unknownLengthIsRefusedForRemoteFiles() {
-        assertThrows(IllegalArgumentException.class, () -> transfer.upload(
-                new ByteArrayInputStream(new byte[1]), -1, RemoteTarget.file(dir.resolve("x").toString())));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> transfer.upload(
+                        new ByteArrayInputStream(new byte[1]),
+                        -1,
+                        RemoteTarget.file(dir.resolve("x").toString())));
     }
 
     @Test
@@ -268,8 +305,8 @@ abstract class TransferContractTest {
                 }
             }
         };
-        TransferException e = assertThrows(TransferException.class,
-                () -> transfer.download(RemoteSource.file(remote.toString()), failing));
+        TransferException e = assertThrows(
+                TransferException.class, () -> transfer.download(RemoteSource.file(remote.toString()), failing));
         assertSame(boom, e.getCause());
         assertTrue(e.bytesMoved() <= (1 << 20), "stopped at the failure: " + e.bytesMoved());
 
@@ -282,8 +319,8 @@ abstract class TransferContractTest {
     void fullDiskStopsTheTransferCleanly() throws IOException {
         Path remote = TestFiles.randomFile(dir, "big", 8L << 20, 4);
         try (FileOutputStream full = new FileOutputStream("/dev/full")) {
-            TransferException e = assertThrows(TransferException.class,
-                    () -> transfer.download(RemoteSource.file(remote.toString()), full));
+            TransferException e = assertThrows(
+                    TransferException.class, () -> transfer.download(RemoteSource.file(remote.toString()), full));
             assertTrue(e.getMessage().contains("No space left"), e.getMessage());
         }
     }
@@ -292,11 +329,13 @@ abstract class TransferContractTest {
     void aListenerThatThrowsStopsTheTransfer() throws IOException {
         Path remote = TestFiles.randomFile(dir, "big", 8L << 20, 6);
         Path local = dir.resolve("local");
-        SshTransfer stopping = transfer.withOptions(transfer.options().toBuilder().listener((moved, total) -> {
-            throw new IllegalStateException("user cancelled");
-        }).build());
-        TransferException e = assertThrows(TransferException.class,
-                () -> stopping.download(RemoteSource.file(remote.toString()), local));
+        SshTransfer stopping = transfer.withOptions(transfer.options().toBuilder()
+                .listener((moved, total) -> {
+                    throw new IllegalStateException("user cancelled");
+                })
+                .build());
+        TransferException e = assertThrows(
+                TransferException.class, () -> stopping.download(RemoteSource.file(remote.toString()), local));
         assertTrue(e.getMessage().contains("user cancelled"), e.getMessage());
         assertFalse(Files.exists(local));
         assertEquals(List.of(), TestFiles.othersIn(dir, "big"));
@@ -308,7 +347,8 @@ abstract class TransferContractTest {
         long bound = transfer.options().windowSize() + transfer.options().chunkSize();
         AtomicLong peak = new AtomicLong();
         SshTransfer watched = transfer.withOptions(transfer.options().toBuilder()
-                .listener((moved, total) -> peak.accumulateAndGet(pool.stats().bytesInUse(), Math::max)).build());
+                .listener((moved, total) -> peak.accumulateAndGet(pool.stats().bytesInUse(), Math::max))
+                .build());
         watched.download(RemoteSource.file(remote.toString()), OutputStream.nullOutputStream());
         assertTrue(peak.get() > 0, "the ring was leased from the pool");
         assertTrue(peak.get() <= bound, "pooled bytes in use " + peak.get() + " > window + chunk " + bound);
@@ -317,10 +357,13 @@ abstract class TransferContractTest {
     @Test
     void aStalledRemoteFailsAfterTheIdleTimeout() {
         SshTransfer impatient = transfer.withOptions(transfer.options().toBuilder()
-                .idleTimeout(java.time.Duration.ofMillis(300)).build());
+                .idleTimeout(java.time.Duration.ofMillis(300))
+                .build());
         long t0 = System.nanoTime();
-        TransferException e = assertThrows(TransferException.class, () -> impatient.download(
-                RemoteSource.commandOutput("printf abc; sleep 30"), new ByteArrayOutputStream()));
+        TransferException e = assertThrows(
+                TransferException.class,
+                () -> impatient.download(
+                        RemoteSource.commandOutput("printf abc; sleep 30"), new ByteArrayOutputStream()));
         assertTrue(e.getMessage().contains("no data from the server"), e.getMessage());
         assertEquals(3, e.bytesMoved());
         assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "gave up long before the command ended");
@@ -354,15 +397,19 @@ abstract class TransferContractTest {
     void remoteDyingMidDownloadFailsClearlyAndLeavesNoFile() throws Exception {
         Path remote = TestFiles.randomFile(dir, "big", 64L << 20, 12);
         Path local = dir.resolve("local");
-        try (SshTestServer doomed = newServer(); SshRunner runner = doomed.connect(pool)) {
-            SshTransfer t = SshTransfer.over(runner).withOptions(TransferOptions.builder()
-                    .syncFiles(false).listener((moved, total) -> {
-                        if (moved >= (4 << 20)) {
-                            killQuietly(doomed);
-                        }
-                    }).build());
-            TransferException e = assertThrows(TransferException.class,
-                    () -> t.download(RemoteSource.file(remote.toString()), local));
+        try (SshTestServer doomed = newServer();
+                SshRunner runner = doomed.connect(pool)) {
+            SshTransfer t = SshTransfer.over(runner)
+                    .withOptions(TransferOptions.builder()
+                            .syncFiles(false)
+                            .listener((moved, total) -> {
+                                if (moved >= (4 << 20)) {
+                                    killQuietly(doomed);
+                                }
+                            })
+                            .build());
+            TransferException e = assertThrows(
+                    TransferException.class, () -> t.download(RemoteSource.file(remote.toString()), local));
             assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
         }
         assertFalse(Files.exists(local));
@@ -373,15 +420,18 @@ abstract class TransferContractTest {
     void remoteDyingMidUploadLeavesNoFileUnderTheTargetName() throws Exception {
         Path local = TestFiles.randomFile(dir, "big", 64L << 20, 13);
         Path remote = dir.resolve("remote");
-        try (SshTestServer doomed = newServer(); SshRunner runner = doomed.connect(pool)) {
-            SshTransfer t = SshTransfer.over(runner).withOptions(TransferOptions.builder()
-                    .listener((moved, total) -> {
-                        if (moved >= (4 << 20)) {
-                            killQuietly(doomed);
-                        }
-                    }).build());
-            TransferException e = assertThrows(TransferException.class,
-                    () -> t.upload(local, RemoteTarget.file(remote.toString())));
+        try (SshTestServer doomed = newServer();
+                SshRunner runner = doomed.connect(pool)) {
+            SshTransfer t = SshTransfer.over(runner)
+                    .withOptions(TransferOptions.builder()
+                            .listener((moved, total) -> {
+                                if (moved >= (4 << 20)) {
+                                    killQuietly(doomed);
+                                }
+                            })
+                            .build());
+            TransferException e =
+                    assertThrows(TransferException.class, () -> t.upload(local, RemoteTarget.file(remote.toString())));
             assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
         }
         assertFalse(Files.exists(remote), "no complete-looking remote file");

@@ -1,10 +1,40 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.transfer.RemoteSource;
 import dev.recyclable.buffers.ssh.transfer.RemoteTarget;
 import dev.recyclable.buffers.ssh.transfer.SshTransfer;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.transport.cipher.Cipher;
 import net.schmizz.sshj.transport.mac.MAC;
@@ -13,22 +43,6 @@ import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.lang.reflect.Method;
-import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The low-allocation transfer config: what it negotiates with OpenSSH 9.2, that its cipher, MAC and padding randomness agree
@@ -50,15 +64,22 @@ class LowAllocationCipherTest {
 
     @Test
     void lowAllocationConfigPrefersJdkAesCtrWithEtmThenTheLowGarbageOrder() {
-        List<String> ciphers = SshConfigs.lowAllocationTransfer().getCipherFactories().stream().map(f -> f.getName()).toList();
-        List<String> macs = SshConfigs.lowAllocationTransfer().getMACFactories().stream().map(f -> f.getName()).toList();
-        assertEquals(List.of("aes128-ctr", "aes256-ctr", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"),
+        List<String> ciphers = SshConfigs.lowAllocationTransfer().getCipherFactories().stream()
+                .map(f -> f.getName())
+                .toList();
+        List<String> macs = SshConfigs.lowAllocationTransfer().getMACFactories().stream()
+                .map(f -> f.getName())
+                .toList();
+        assertEquals(
+                List.of("aes128-ctr", "aes256-ctr", "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"),
                 ciphers.subList(0, 4));
         assertEquals(List.of("hmac-sha2-256-etm@openssh.com", "hmac-sha2-256"), macs.subList(0, 2));
         assertEquals(ciphers.size(), ciphers.stream().distinct().count(), "no duplicates: " + ciphers);
         assertEquals(macs.size(), macs.stream().distinct().count(), "no duplicates: " + macs);
         // the command path keeps GCM first
-        assertEquals("aes128-gcm@openssh.com", SshConfigs.shared().getCipherFactories().get(0).getName());
+        assertEquals(
+                "aes128-gcm@openssh.com",
+                SshConfigs.shared().getCipherFactories().get(0).getName());
     }
 
     @Test
@@ -175,7 +196,8 @@ class LowAllocationCipherTest {
     /** Runs {@code op} 20 000 times after warming it up; the thread may allocate at most 1 KiB in all. */
     private static void assertNoAllocation(Op op) throws Exception {
         // by reflection: the module under test does not read java.management
-        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
+        Object threads = Class.forName("java.lang.management.ManagementFactory")
+                .getMethod("getThreadMXBean")
                 .invoke(null);
         Method current = Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
         for (int i = 0; i < 20_000; i++) {

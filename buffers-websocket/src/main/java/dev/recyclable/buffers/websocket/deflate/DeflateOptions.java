@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.deflate;
 
 import java.util.zip.Deflater;
@@ -14,8 +29,8 @@ import java.util.zip.Deflater;
  * @param clientNoContextTakeover have the client reset its compressor after every message (a
  *                                server demands it in its response; a client offers it)
  */
-public record DeflateOptions(int compressionLevel, int threshold, boolean serverNoContextTakeover,
-                             boolean clientNoContextTakeover) {
+public record DeflateOptions(
+        int compressionLevel, int threshold, boolean serverNoContextTakeover, boolean clientNoContextTakeover) {
 
     /** Default level, 1024-byte threshold, context takeover in both directions (the RFC's default). */
     public static final DeflateOptions DEFAULT = new DeflateOptions(Deflater.DEFAULT_COMPRESSION, 1024, false, false);

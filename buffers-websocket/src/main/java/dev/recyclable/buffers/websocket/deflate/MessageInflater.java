@@ -1,10 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.deflate;
 
 import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.websocket.CloseCodes;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -93,8 +107,8 @@ public final class MessageInflater implements AutoCloseable {
             throws WebSocketProtocolException {
         if (inflater.finished()) {
             if (length > 0) {
-                throw new WebSocketProtocolException(CloseCodes.INVALID_PAYLOAD,
-                        "compressed data after the final DEFLATE block");
+                throw new WebSocketProtocolException(
+                        CloseCodes.INVALID_PAYLOAD, "compressed data after the final DEFLATE block");
             }
             return;
         }
@@ -113,14 +127,16 @@ public final class MessageInflater implements AutoCloseable {
             try {
                 n = inflater.inflate(window);
             } catch (DataFormatException e) {
-                throw new WebSocketProtocolException(CloseCodes.INVALID_PAYLOAD, "invalid DEFLATE data: " + e.getMessage());
+                throw new WebSocketProtocolException(
+                        CloseCodes.INVALID_PAYLOAD, "invalid DEFLATE data: " + e.getMessage());
             } finally {
                 // the window is the chunk's own buffer: the pool's zeroing relies on its limit
                 window.limit(end);
             }
             if (n > 0) {
                 if (n > room) {
-                    throw new WebSocketProtocolException(CloseCodes.MESSAGE_TOO_BIG,
+                    throw new WebSocketProtocolException(
+                            CloseCodes.MESSAGE_TOO_BIG,
                             "inflated message exceeds the limit of " + maxLength + " bytes");
                 }
                 check.check(window, at, n);
@@ -131,8 +147,8 @@ public final class MessageInflater implements AutoCloseable {
             }
             if (inflater.finished()) {
                 if (inflater.getRemaining() > 0) {
-                    throw new WebSocketProtocolException(CloseCodes.INVALID_PAYLOAD,
-                            "compressed data after the final DEFLATE block");
+                    throw new WebSocketProtocolException(
+                            CloseCodes.INVALID_PAYLOAD, "compressed data after the final DEFLATE block");
                 }
                 return;
             }

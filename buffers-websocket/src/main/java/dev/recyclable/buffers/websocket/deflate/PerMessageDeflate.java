@@ -1,7 +1,21 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.deflate;
 
 import dev.recyclable.buffers.websocket.Role;
-
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,8 +59,12 @@ public final class PerMessageDeflate {
     private final int serverMaxWindowBits;
     private final AtomicInteger openCodecs = new AtomicInteger();
 
-    private PerMessageDeflate(Role role, DeflateOptions options, boolean serverNoContextTakeover,
-                              boolean clientNoContextTakeover, int serverMaxWindowBits) {
+    private PerMessageDeflate(
+            Role role,
+            DeflateOptions options,
+            boolean serverNoContextTakeover,
+            boolean clientNoContextTakeover,
+            int serverMaxWindowBits) {
         this.role = role;
         this.options = options;
         this.serverNoContextTakeover = serverNoContextTakeover;
@@ -251,8 +269,8 @@ public final class PerMessageDeflate {
     public MessageDeflater newDeflater() {
         boolean weReset = role == Role.SERVER ? serverNoContextTakeover : clientNoContextTakeover;
         openCodecs.incrementAndGet();
-        return new MessageDeflater(options.compressionLevel(), options.threshold(), weReset,
-                openCodecs::decrementAndGet);
+        return new MessageDeflater(
+                options.compressionLevel(), options.threshold(), weReset, openCodecs::decrementAndGet);
     }
 
     /** How many inflaters and deflaters made by this agreement still hold native zlib memory. */

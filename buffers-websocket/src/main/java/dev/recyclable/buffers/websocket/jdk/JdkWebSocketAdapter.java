@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.jdk;
 
 import dev.recyclable.buffers.BufferLimitExceededException;
@@ -9,7 +24,6 @@ import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-
 import java.io.IOException;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
@@ -52,6 +66,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private static final String STREAM_TAG = "websocket-jdk-message";
     /** How long a connection we failed waits for the peer's Close before the socket is closed. */
     private static final long CLOSE_TIMEOUT_SECONDS = 3;
+
     private static final System.Logger LOG = System.getLogger(JdkWebSocketAdapter.class.getName());
 
     private final BufferPool pool;
@@ -188,7 +203,8 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private void failTooBig(WebSocket webSocket, long length) {
         failed = true;
         discard();
-        WebSocketProtocolException e = new WebSocketProtocolException(CloseCodes.MESSAGE_TOO_BIG,
+        WebSocketProtocolException e = new WebSocketProtocolException(
+                CloseCodes.MESSAGE_TOO_BIG,
                 "message of at least " + length + " bytes exceeds the limit of " + limits.maxMessageSize());
         sendCloseOrAbort(webSocket, CloseCodes.POLICY_VIOLATION, "message too big");
         listener.onError(e);
@@ -214,18 +230,21 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         }
         sent.whenComplete((ws, error) -> {
             if (error != null) {
-                LOG.log(System.Logger.Level.WARNING, "Close " + code + " (" + reason
-                        + ") could not be sent; aborting the connection", error);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "Close " + code + " (" + reason + ") could not be sent; aborting the connection",
+                        error);
                 webSocket.abort();
             } else {
                 // RFC 6455 7.1.7: a failed connection need not wait for the peer's Close. The
                 // JDK only closes the socket once that arrives, and it may never be recognised
                 // (the peer's frame may sit inside a huge declared payload): give it a moment
-                CompletableFuture.delayedExecutor(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS).execute(() -> {
-                    if (!ended) {
-                        webSocket.abort();
-                    }
-                });
+                CompletableFuture.delayedExecutor(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                        .execute(() -> {
+                            if (!ended) {
+                                webSocket.abort();
+                            }
+                        });
             }
         });
     }

@@ -1,8 +1,22 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.jdk;
 
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
-
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +28,7 @@ import java.util.concurrent.CompletableFuture;
  * only after the returned future completed.
  */
 public final class JdkWebSocketSender {
-    private JdkWebSocketSender() {
-    }
+    private JdkWebSocketSender() {}
 
     /**
      * Sends {@code payload} as one binary message, one frame per pooled chunk (the chunks are

@@ -1,9 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
-
 import java.util.Map;
 
 /**
@@ -18,8 +32,7 @@ import java.util.Map;
  * final, so the decoder repairs the order when it is added.
  */
 final class EncoderPlacement {
-    private EncoderPlacement() {
-    }
+    private EncoderPlacement() {}
 
     /**
      * Moves a {@link RecyclableWebSocketEncoder} that sits on the application side of

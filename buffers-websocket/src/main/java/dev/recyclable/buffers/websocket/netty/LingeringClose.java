@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import io.netty.channel.Channel;
@@ -5,7 +20,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.concurrent.ScheduledFuture;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,10 +35,10 @@ import java.util.concurrent.TimeUnit;
 final class LingeringClose implements ChannelFutureListener {
     /** How long a peer may keep sending after our Close before we close regardless. */
     static final long LINGER_MILLIS = 5_000;
+
     static final LingeringClose INSTANCE = new LingeringClose();
 
-    private LingeringClose() {
-    }
+    private LingeringClose() {}
 
     @Override
     public void operationComplete(ChannelFuture written) {
@@ -33,8 +47,8 @@ final class LingeringClose implements ChannelFutureListener {
             channel.close();
             return;
         }
-        ScheduledFuture<?> deadline = channel.eventLoop().schedule(() -> channel.close(), LINGER_MILLIS,
-                TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> deadline =
+                channel.eventLoop().schedule(() -> channel.close(), LINGER_MILLIS, TimeUnit.MILLISECONDS);
         channel.closeFuture().addListener(closed -> deadline.cancel(false));
         duplex.shutdownOutput().addListener(shutdown -> {
             if (!shutdown.isSuccess()) {

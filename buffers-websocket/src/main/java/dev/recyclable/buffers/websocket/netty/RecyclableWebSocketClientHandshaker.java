@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
@@ -14,7 +29,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker13;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
-
 import java.net.URI;
 import java.util.Objects;
 
@@ -41,11 +55,19 @@ public final class RecyclableWebSocketClientHandshaker extends WebSocketClientHa
     }
 
     /** @param deflateOptions permessage-deflate choices, or null to offer no extension */
-    public RecyclableWebSocketClientHandshaker(URI uri, BufferPool pool, WebSocketLimits limits, long fragmentSize,
-                                               DeflateOptions deflateOptions) {
-        super(uri, WebSocketVersion.V13, null, false, deflateOptions == null ? EmptyHttpHeaders.INSTANCE
-                        : new DefaultHttpHeaders().set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS,
-                        PerMessageDeflate.clientOffer(deflateOptions)),
+    public RecyclableWebSocketClientHandshaker(
+            URI uri, BufferPool pool, WebSocketLimits limits, long fragmentSize, DeflateOptions deflateOptions) {
+        super(
+                uri,
+                WebSocketVersion.V13,
+                null,
+                false,
+                deflateOptions == null
+                        ? EmptyHttpHeaders.INSTANCE
+                        : new DefaultHttpHeaders()
+                                .set(
+                                        HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS,
+                                        PerMessageDeflate.clientOffer(deflateOptions)),
                 (int) Math.min(Integer.MAX_VALUE, limits.maxFramePayload()));
         this.pool = Objects.requireNonNull(pool, "pool");
         this.limits = limits;
@@ -59,8 +81,8 @@ public final class RecyclableWebSocketClientHandshaker extends WebSocketClientHa
         String answer = String.join(", ", response.headers().getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
         if (deflateOptions == null) {
             if (!answer.isBlank()) {
-                throw new WebSocketClientHandshakeException("server answered with extensions that were not offered: "
-                        + answer, response);
+                throw new WebSocketClientHandshakeException(
+                        "server answered with extensions that were not offered: " + answer, response);
             }
             return;
         }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
@@ -17,7 +32,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameDecoder;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
@@ -96,8 +110,8 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
      *                inflates compressed messages with its own inflater, ended when the channel
      *                goes inactive or the handler is removed
      */
-    public RecyclableWebSocketDecoder(BufferPool pool, Role role, WebSocketLimits limits, boolean answerPings,
-                                      PerMessageDeflate deflate) {
+    public RecyclableWebSocketDecoder(
+            BufferPool pool, Role role, WebSocketLimits limits, boolean answerPings, PerMessageDeflate deflate) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.role = Objects.requireNonNull(role, "role");
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -113,7 +127,8 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         context = ctx;
-        decoder = new WebSocketDecoder(pool, role, limits, new Delivery(), deflate == null ? null : deflate.newInflater());
+        decoder = new WebSocketDecoder(
+                pool, role, limits, new Delivery(), deflate == null ? null : deflate.newInflater());
         EncoderPlacement.socketSideOf(ctx);
     }
 
@@ -244,10 +259,12 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
 
         @Override
         public void onClose(int code, String reason) {
-            ControlFrame close = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, reason);
+            ControlFrame close =
+                    code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, reason);
             context.fireChannelRead(close);
             if (!closeSent()) {
-                ControlFrame reply = code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, "");
+                ControlFrame reply =
+                        code == CloseCodes.NO_STATUS ? ControlFrame.emptyClose() : ControlFrame.close(code, "");
                 context.writeAndFlush(reply).addListener(closeAfterClose);
             } else {
                 context.close();

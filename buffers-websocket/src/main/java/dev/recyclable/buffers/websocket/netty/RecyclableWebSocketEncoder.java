@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -13,7 +28,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
-
 import java.security.SecureRandom;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -153,8 +167,14 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         }
     }
 
-    private void writeFrame(ChannelHandlerContext ctx, boolean fin, int opcode, ByteBuf payload, int index,
-                            int length, ChannelPromise promise) {
+    private void writeFrame(
+            ChannelHandlerContext ctx,
+            boolean fin,
+            int opcode,
+            ByteBuf payload,
+            int index,
+            int length,
+            ChannelPromise promise) {
         boolean mask = role.masksOutgoingFrames();
         int key = mask ? maskKeys.nextInt() : 0;
         int headerLength = FrameHeader.write(header, 0, fin, opcode, length, mask, key);

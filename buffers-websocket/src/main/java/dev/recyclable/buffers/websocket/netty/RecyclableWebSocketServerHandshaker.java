@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
@@ -13,7 +28,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker13;
-
 import java.util.Objects;
 
 /**
@@ -37,19 +51,26 @@ public final class RecyclableWebSocketServerHandshaker extends WebSocketServerHa
      * @param subprotocols  comma-separated subprotocols the server speaks, or null
      * @param fragmentSize  largest outgoing frame payload; 0 sends each message as one frame
      */
-    public RecyclableWebSocketServerHandshaker(String webSocketUrl, String subprotocols, BufferPool pool,
-                                               WebSocketLimits limits, long fragmentSize) {
+    public RecyclableWebSocketServerHandshaker(
+            String webSocketUrl, String subprotocols, BufferPool pool, WebSocketLimits limits, long fragmentSize) {
         this(webSocketUrl, subprotocols, pool, limits, fragmentSize, null);
     }
 
     /** @param deflateOptions permessage-deflate choices, or null to negotiate no extension */
-    public RecyclableWebSocketServerHandshaker(String webSocketUrl, String subprotocols, BufferPool pool,
-                                               WebSocketLimits limits, long fragmentSize,
-                                               DeflateOptions deflateOptions) {
-        super(webSocketUrl, subprotocols, WebSocketDecoderConfig.newBuilder()
-                .allowExtensions(false)
-                .maxFramePayloadLength((int) Math.min(Integer.MAX_VALUE, limits.maxFramePayload()))
-                .build());
+    public RecyclableWebSocketServerHandshaker(
+            String webSocketUrl,
+            String subprotocols,
+            BufferPool pool,
+            WebSocketLimits limits,
+            long fragmentSize,
+            DeflateOptions deflateOptions) {
+        super(
+                webSocketUrl,
+                subprotocols,
+                WebSocketDecoderConfig.newBuilder()
+                        .allowExtensions(false)
+                        .maxFramePayloadLength((int) Math.min(Integer.MAX_VALUE, limits.maxFramePayload()))
+                        .build());
         this.pool = Objects.requireNonNull(pool, "pool");
         this.limits = limits;
         this.fragmentSize = fragmentSize;
@@ -61,7 +82,8 @@ public final class RecyclableWebSocketServerHandshaker extends WebSocketServerHa
         FullHttpResponse response = super.newHandshakeResponse(req, headers);
         if (deflateOptions != null) {
             String offers = String.join(", ", req.headers().getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
-            deflate = PerMessageDeflate.negotiateAsServer(offers, deflateOptions).orElse(null);
+            deflate =
+                    PerMessageDeflate.negotiateAsServer(offers, deflateOptions).orElse(null);
             if (deflate != null) {
                 response.headers().set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, deflate.headerValue());
             }

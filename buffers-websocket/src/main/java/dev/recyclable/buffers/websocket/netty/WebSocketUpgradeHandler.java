@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
@@ -32,8 +47,8 @@ public final class WebSocketUpgradeHandler extends SimpleChannelInboundHandler<F
     }
 
     /** @param deflateOptions permessage-deflate choices, or null to negotiate no extension */
-    public WebSocketUpgradeHandler(String path, BufferPool pool, WebSocketLimits limits, long fragmentSize,
-                                   DeflateOptions deflateOptions) {
+    public WebSocketUpgradeHandler(
+            String path, BufferPool pool, WebSocketLimits limits, long fragmentSize, DeflateOptions deflateOptions) {
         this.path = path;
         this.pool = pool;
         this.limits = limits;
@@ -48,7 +63,8 @@ public final class WebSocketUpgradeHandler extends SimpleChannelInboundHandler<F
         String requestPath = query < 0 ? uri : uri.substring(0, query);
         boolean upgrade = request.headers().containsValue(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET, true);
         if (!requestPath.equals(path) || !upgrade) {
-            HttpResponseStatus status = requestPath.equals(path) ? HttpResponseStatus.BAD_REQUEST : HttpResponseStatus.NOT_FOUND;
+            HttpResponseStatus status =
+                    requestPath.equals(path) ? HttpResponseStatus.BAD_REQUEST : HttpResponseStatus.NOT_FOUND;
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER))
                     .addListener(ChannelFutureListener.CLOSE);
             return;

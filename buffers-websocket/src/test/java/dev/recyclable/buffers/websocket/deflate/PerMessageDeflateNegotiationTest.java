@@ -1,16 +1,30 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.deflate;
-
-import dev.recyclable.buffers.websocket.Role;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recyclable.buffers.websocket.Role;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** RFC 7692 section 7.1 negotiation, as a server and as a client, with what the JDK's zlib can honour. */
 class PerMessageDeflateNegotiationTest {
@@ -40,18 +54,23 @@ class PerMessageDeflateNegotiationTest {
 
     @Test
     void noContextTakeoverRequestsAreHonoured() {
-        assertEquals("permessage-deflate; server_no_context_takeover",
+        assertEquals(
+                "permessage-deflate; server_no_context_takeover",
                 answer("permessage-deflate; server_no_context_takeover"));
-        assertEquals("permessage-deflate; client_no_context_takeover",
+        assertEquals(
+                "permessage-deflate; client_no_context_takeover",
                 answer("permessage-deflate; client_no_context_takeover"));
-        assertEquals("permessage-deflate; server_no_context_takeover; client_no_context_takeover",
+        assertEquals(
+                "permessage-deflate; server_no_context_takeover; client_no_context_takeover",
                 answer("PerMessage-Deflate ; Client_No_Context_Takeover ;server_no_context_takeover"));
     }
 
     @Test
     void serverOptionsAddTheirOwnRequirements() {
-        DeflateOptions both = DeflateOptions.DEFAULT.withServerNoContextTakeover(true).withClientNoContextTakeover(true);
-        PerMessageDeflate d = PerMessageDeflate.negotiateAsServer("permessage-deflate", both).orElseThrow();
+        DeflateOptions both =
+                DeflateOptions.DEFAULT.withServerNoContextTakeover(true).withClientNoContextTakeover(true);
+        PerMessageDeflate d =
+                PerMessageDeflate.negotiateAsServer("permessage-deflate", both).orElseThrow();
         assertEquals("permessage-deflate; server_no_context_takeover; client_no_context_takeover", d.headerValue());
     }
 
@@ -60,29 +79,35 @@ class PerMessageDeflateNegotiationTest {
     void serverWindowBelow15IsDeclinedBecauseTheJdkDeflaterCannotNarrowItsWindow(int bits) {
         assertEquals(Optional.empty(), server("permessage-deflate; server_max_window_bits=" + bits));
         // ... but a fallback offer behind it is taken (RFC 7692 5.1: the first acceptable one)
-        assertEquals("permessage-deflate; client_no_context_takeover", answer("permessage-deflate; server_max_window_bits="
-                + bits + ", permessage-deflate; client_no_context_takeover"));
+        assertEquals(
+                "permessage-deflate; client_no_context_takeover",
+                answer("permessage-deflate; server_max_window_bits=" + bits
+                        + ", permessage-deflate; client_no_context_takeover"));
     }
 
     @Test
     void serverWindowOf15IsAcceptedAndEchoed() {
-        assertEquals("permessage-deflate; server_max_window_bits=15", answer("permessage-deflate; server_max_window_bits=15"));
-        assertEquals("permessage-deflate; server_max_window_bits=15",
+        assertEquals(
+                "permessage-deflate; server_max_window_bits=15",
+                answer("permessage-deflate; server_max_window_bits=15"));
+        assertEquals(
+                "permessage-deflate; server_max_window_bits=15",
                 answer("permessage-deflate; server_max_window_bits=\"15\""));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "permessage-deflate; server_max_window_bits",        // value required
-            "permessage-deflate; server_max_window_bits=16",
-            "permessage-deflate; client_max_window_bits=7",
-            "permessage-deflate; client_max_window_bits=abc",
-            "permessage-deflate; server_no_context_takeover=1",  // takes no value
-            "permessage-deflate; client_no_context_takeover; client_no_context_takeover",
-            "permessage-deflate; mystery_param",
-            "x-webkit-deflate-frame",
-            "",
-    })
+    @ValueSource(
+            strings = {
+                "permessage-deflate; server_max_window_bits", // value required
+                "permessage-deflate; server_max_window_bits=16",
+                "permessage-deflate; client_max_window_bits=7",
+                "permessage-deflate; client_max_window_bits=abc",
+                "permessage-deflate; server_no_context_takeover=1", // takes no value
+                "permessage-deflate; client_no_context_takeover; client_no_context_takeover",
+                "permessage-deflate; mystery_param",
+                "x-webkit-deflate-frame",
+                "",
+            })
     void invalidOrForeignOffersAreDeclinedNotFailed(String offer) {
         assertEquals(Optional.empty(), server(offer));
     }
@@ -96,9 +121,10 @@ class PerMessageDeflateNegotiationTest {
     @Test
     void clientOfferNeverIncludesClientMaxWindowBits() {
         assertEquals("permessage-deflate", PerMessageDeflate.clientOffer(DeflateOptions.DEFAULT));
-        assertEquals("permessage-deflate; server_no_context_takeover; client_no_context_takeover",
-                PerMessageDeflate.clientOffer(DeflateOptions.DEFAULT.withServerNoContextTakeover(true)
-                        .withClientNoContextTakeover(true)));
+        assertEquals(
+                "permessage-deflate; server_no_context_takeover; client_no_context_takeover",
+                PerMessageDeflate.clientOffer(
+                        DeflateOptions.DEFAULT.withServerNoContextTakeover(true).withClientNoContextTakeover(true)));
     }
 
     @Test
@@ -106,8 +132,9 @@ class PerMessageDeflateNegotiationTest {
         assertEquals(Optional.empty(), PerMessageDeflate.acceptAsClient(null, DeflateOptions.DEFAULT));
         assertEquals(Optional.empty(), PerMessageDeflate.acceptAsClient("", DeflateOptions.DEFAULT));
         PerMessageDeflate d = PerMessageDeflate.acceptAsClient(
-                "permessage-deflate; server_no_context_takeover; client_no_context_takeover; server_max_window_bits=10",
-                DeflateOptions.DEFAULT).orElseThrow();
+                        "permessage-deflate; server_no_context_takeover; client_no_context_takeover; server_max_window_bits=10",
+                        DeflateOptions.DEFAULT)
+                .orElseThrow();
         assertEquals(Role.CLIENT, d.role());
         assertTrue(d.serverNoContextTakeover());
         assertTrue(d.clientNoContextTakeover());
@@ -115,17 +142,20 @@ class PerMessageDeflateNegotiationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "permessage-deflate; client_max_window_bits=10", // not offered: we cannot narrow our window
-            "permessage-deflate; client_max_window_bits",
-            "permessage-deflate; server_max_window_bits=20",
-            "permessage-deflate; server_no_context_takeover; server_no_context_takeover",
-            "permessage-deflate; unknown",
-            "x-other",
-            "permessage-deflate, permessage-deflate",
-    })
+    @ValueSource(
+            strings = {
+                "permessage-deflate; client_max_window_bits=10", // not offered: we cannot narrow our window
+                "permessage-deflate; client_max_window_bits",
+                "permessage-deflate; server_max_window_bits=20",
+                "permessage-deflate; server_no_context_takeover; server_no_context_takeover",
+                "permessage-deflate; unknown",
+                "x-other",
+                "permessage-deflate, permessage-deflate",
+            })
     void clientRefusesAnswersItsOfferDoesNotAllow(String response) {
-        assertThrows(IllegalArgumentException.class, () -> PerMessageDeflate.acceptAsClient(response, DeflateOptions.DEFAULT));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PerMessageDeflate.acceptAsClient(response, DeflateOptions.DEFAULT));
     }
 
     @Test

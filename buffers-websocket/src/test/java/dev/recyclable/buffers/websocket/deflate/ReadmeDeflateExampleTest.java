@@ -1,4 +1,21 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.deflate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -9,14 +26,11 @@ import dev.recyclable.buffers.websocket.WebSocketEncoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** The README's permessage-deflate snippet, compiled and run as written. */
 class ReadmeDeflateExampleTest {
@@ -36,12 +50,17 @@ class ReadmeDeflateExampleTest {
         byte[] wire = frame.toByteArray();
 
         // README:begin deflate
-        PerMessageDeflate deflate = PerMessageDeflate.negotiateAsServer(offers, DeflateOptions.DEFAULT).orElse(null);
+        PerMessageDeflate deflate = PerMessageDeflate.negotiateAsServer(offers, DeflateOptions.DEFAULT)
+                .orElse(null);
         String answer = deflate == null ? null : deflate.headerValue(); // Sec-WebSocket-Extensions of the 101
-        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, listener,
-                deflate == null ? null : deflate.newInflater());
-             WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 0, null,
-                     deflate == null ? null : deflate.newDeflater())) {
+        try (WebSocketDecoder decoder = new WebSocketDecoder(
+                        pool,
+                        Role.SERVER,
+                        WebSocketLimits.DEFAULT,
+                        listener,
+                        deflate == null ? null : deflate.newInflater());
+                WebSocketEncoder encoder =
+                        new WebSocketEncoder(Role.SERVER, 0, null, deflate == null ? null : deflate.newDeflater())) {
             decoder.feed(wire, 0, wire.length);
         }
         // README:end deflate

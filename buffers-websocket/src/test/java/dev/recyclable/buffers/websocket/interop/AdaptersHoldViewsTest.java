@@ -1,4 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
@@ -21,9 +41,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,19 +50,19 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The transports inherit the decoder's rule: a view of a message the application did not
  * retain keeps its bytes until it is released, however many messages follow.
  */
 class AdaptersHoldViewsTest {
-    private final BufferPool pool = BufferPool.builder().minChunkSize(256).maxChunkSize(4096)
-            .leakDetection(LeakDetection.DISABLED).build();
+    private final BufferPool pool = BufferPool.builder()
+            .minChunkSize(256)
+            .maxChunkSize(4096)
+            .leakDetection(LeakDetection.DISABLED)
+            .build();
     private final BufferPool serverPool = BufferPool.builder().build();
 
     @AfterEach
@@ -70,7 +87,8 @@ class AdaptersHoldViewsTest {
     void aHandlerAfterTheNettyDecoderMayKeepByteBufViewsOfMessagesItDoesNotRetain() throws Exception {
         List<ByteBuf> kept = new ArrayList<>();
         int[] seen = {0};
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
                 new ChannelInboundHandlerAdapter() {
                     @Override
                     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -118,10 +136,13 @@ class AdaptersHoldViewsTest {
             }
         };
         try (NettyEchoServer server = new NettyEchoServer(serverPool, WebSocketLimits.DEFAULT, 4096)) {
-            WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder()
-                    .buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
+            WebSocket ws = HttpClient.newHttpClient()
+                    .newWebSocketBuilder()
+                    .buildAsync(
+                            URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
                             new JdkWebSocketAdapter(pool, WebSocketLimits.DEFAULT, keepViews))
-                    .orTimeout(10, TimeUnit.SECONDS).join();
+                    .orTimeout(10, TimeUnit.SECONDS)
+                    .join();
             Random random = new Random(12);
             List<byte[]> sent = new ArrayList<>();
             List<ByteBufferView> views = new ArrayList<>();

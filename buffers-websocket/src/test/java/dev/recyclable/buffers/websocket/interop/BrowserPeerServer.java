@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
 
 import dev.recyclable.buffers.BufferPool;
@@ -29,7 +44,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -58,6 +72,7 @@ final class BrowserPeerServer implements AutoCloseable {
     final List<String> extensionsOffered = new CopyOnWriteArrayList<>();
     /** Sec-WebSocket-Extensions of each 101 response ("" when absent), in order. */
     final List<String> extensionsAnswered = new CopyOnWriteArrayList<>();
+
     final BrowserSession.Record record = new BrowserSession.Record();
     /** System.nanoTime() when the page was served, 0 before: separates browser start-up from the exchange. */
     volatile long pageServedNanos;
@@ -69,17 +84,25 @@ final class BrowserPeerServer implements AutoCloseable {
     BrowserPeerServer(BufferPool pool, WebSocketLimits limits, long fragmentSize, BrowserSession.Script script)
             throws InterruptedException {
         page = readPage();
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(8192),
-                                new Page(), new HandshakeRecorder(),
-                                new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize),
-                                new BrowserSession(pool, script, record));
+                        ch.pipeline()
+                                .addLast(
+                                        new HttpServerCodec(),
+                                        new HttpObjectAggregator(8192),
+                                        new Page(),
+                                        new HandshakeRecorder(),
+                                        new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize),
+                                        new BrowserSession(pool, script, record));
                     }
                 })
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+                .bind(new InetSocketAddress("127.0.0.1", 0))
+                .sync()
+                .channel();
     }
 
     /** The page's URL; its query is handed to the page's script. */
@@ -114,7 +137,8 @@ final class BrowserPeerServer implements AutoCloseable {
                 // the page sends URLSearchParams: application/x-www-form-urlencoded, UTF-8
                 String form = request.content().toString(StandardCharsets.UTF_8);
                 Map<String, String> fields = new TreeMap<>();
-                new QueryStringDecoder(form, StandardCharsets.UTF_8, false).parameters()
+                new QueryStringDecoder(form, StandardCharsets.UTF_8, false)
+                        .parameters()
                         .forEach((name, values) -> fields.put(name, String.join(",", values)));
                 respond(ctx, HttpResponseStatus.NO_CONTENT, new byte[0]);
                 report.complete(fields);
@@ -124,8 +148,8 @@ final class BrowserPeerServer implements AutoCloseable {
         }
 
         private void respond(ChannelHandlerContext ctx, HttpResponseStatus status, byte[] body) {
-            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                    Unpooled.wrappedBuffer(body));
+            FullHttpResponse response =
+                    new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
             response.headers()
                     .set(HttpHeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                     .set(HttpHeaderNames.CONTENT_LENGTH, body.length)

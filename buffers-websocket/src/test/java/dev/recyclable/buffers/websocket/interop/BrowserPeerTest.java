@@ -1,4 +1,27 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -6,8 +29,6 @@ import dev.recyclable.buffers.websocket.CloseCodes;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,14 +38,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
 
 /**
  * A real browser as the peer: headless Chromium loads a page from our Netty server (pipeline as
@@ -49,6 +63,7 @@ class BrowserPeerTest {
     private static final long MAX_MESSAGE = 16L << 20;
     /** README's defaults with the message limit at 16 MiB, so the largest message fits exactly. */
     private static final WebSocketLimits LIMITS = WebSocketLimits.DEFAULT.withMaxMessageSize(MAX_MESSAGE);
+
     private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(90);
 
     private final BufferPool pool = BufferPool.builder().build();
@@ -78,7 +93,8 @@ class BrowserPeerTest {
             System.out.println("BrowserPeerTest: Chromium offered Sec-WebSocket-Extensions " + server.extensionsOffered
                     + ", we answered " + server.extensionsAnswered);
             BrowserSession.Record seen = server.record;
-            assertNull(report.get("failure"), () -> "the page failed: " + report.get("failure") + "; server saw " + seen);
+            assertNull(
+                    report.get("failure"), () -> "the page failed: " + report.get("failure") + "; server saw " + seen);
 
             // the browser received every message intact, and we received its echoes intact
             List<String> expected = new ArrayList<>();
@@ -107,7 +123,9 @@ class BrowserPeerTest {
             assertEquals(1, seen.errors.size(), () -> "server errors: " + seen.errors);
             WebSocketProtocolException tooBig = assertInstanceOf(WebSocketProtocolException.class, seen.errors.get(0));
             assertEquals(CloseCodes.MESSAGE_TOO_BIG, tooBig.closeCode());
-            assertEquals(String.valueOf(CloseCodes.MESSAGE_TOO_BIG), report.get("limitClose.code"),
+            assertEquals(
+                    String.valueOf(CloseCodes.MESSAGE_TOO_BIG),
+                    report.get("limitClose.code"),
                     () -> "the browser's close event after the over-limit message: " + report);
             // the decoder sends the exception's message as the reason, cut to fit a control frame
             String reason = report.get("limitClose.reason");
@@ -157,7 +175,7 @@ class BrowserPeerTest {
         int length = 0;
         for (int i = 0; i < cut.length; i++) {
             int boundary = (i + 1) * FRAGMENT_SIZE;
-            byte[] filler = Payloads.text(boundary - 1 - length, i);  // the cut character starts 1 byte before
+            byte[] filler = Payloads.text(boundary - 1 - length, i); // the cut character starts 1 byte before
             sb.append(new String(filler, StandardCharsets.UTF_8)).append(cut[i]);
             length += filler.length + cut[i].getBytes(StandardCharsets.UTF_8).length;
         }

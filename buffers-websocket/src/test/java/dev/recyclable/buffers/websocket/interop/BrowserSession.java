@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
 
 import dev.recyclable.buffers.BufferPool;
@@ -10,7 +25,6 @@ import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
@@ -28,8 +42,7 @@ final class BrowserSession extends ChannelInboundHandlerAdapter {
     static final String ALL_ECHOED = "all-echoed";
 
     /** What the server sends: messages in order, and the payload of the Ping it sends among them. */
-    record Script(List<Outgoing> messages, byte[] pingPayload) {
-    }
+    record Script(List<Outgoing> messages, byte[] pingPayload) {}
 
     record Outgoing(MessageType type, byte[] bytes) {
         /** Type, length and SHA-256, the form in which both the page and the server report a message. */
@@ -45,6 +58,7 @@ final class BrowserSession extends ChannelInboundHandlerAdapter {
         final List<String> pongs = new CopyOnWriteArrayList<>();
         /** Each Close received: "code reason". */
         final List<String> closes = new CopyOnWriteArrayList<>();
+
         final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
         @Override
@@ -99,8 +113,8 @@ final class BrowserSession extends ChannelInboundHandlerAdapter {
             Outgoing out = messages.get(i);
             RecyclableOutputStream content = pool.newStream("browser-test");
             content.write(out.bytes());
-            WebSocketMessage message = out.type() == MessageType.TEXT
-                    ? WebSocketMessage.text(content) : WebSocketMessage.binary(content);
+            WebSocketMessage message =
+                    out.type() == MessageType.TEXT ? WebSocketMessage.text(content) : WebSocketMessage.binary(content);
             ctx.write(message).addListener(recordFailure());
             if (i == 1) {
                 ctx.write(ControlFrame.ping(script.pingPayload())).addListener(recordFailure());

@@ -1,4 +1,25 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -12,19 +33,12 @@ import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * A peer that is still sending when our server fails the connection must still see our Close.
@@ -43,13 +57,13 @@ class CloseReachesASendingPeerTest {
     void aPeerStillWritingItsOverLimitMessageFinishesWithoutAResetAndReadsOur1009() throws Exception {
         WebSocketLimits limits = WebSocketLimits.DEFAULT.withMaxMessageSize(64 * 1024);
         try (NettyEchoServer server = new NettyEchoServer(serverPool, limits, 4096);
-             RawWebSocketClient client = new RawWebSocketClient(server.port(), "/ws")) {
+                RawWebSocketClient client = new RawWebSocketClient(server.port(), "/ws")) {
             // the whole 16 MiB frame goes out regardless of what comes back, as a browser's send() does
             CompletableFuture<IOException> writer = CompletableFuture.supplyAsync(() -> writeOneFrame(client));
 
             List<String> closes = new CopyOnWriteArrayList<>();
-            try (WebSocketDecoder decoder = new WebSocketDecoder(clientPool, Role.CLIENT, WebSocketLimits.DEFAULT,
-                    new WebSocketListener() {
+            try (WebSocketDecoder decoder =
+                    new WebSocketDecoder(clientPool, Role.CLIENT, WebSocketLimits.DEFAULT, new WebSocketListener() {
                         @Override
                         public void onMessage(WebSocketMessage message) {
                             closes.add("unexpected message");
@@ -63,8 +77,10 @@ class CloseReachesASendingPeerTest {
                 client.readUntil(decoder, () -> !closes.isEmpty());
             }
             assertEquals(1, closes.size(), () -> "seen: " + closes);
-            assertEquals(CloseCodes.MESSAGE_TOO_BIG + " message of at least " + FRAME_PAYLOAD
-                    + " bytes exceeds the limit of 65536 (close code 1009)", closes.get(0));
+            assertEquals(
+                    CloseCodes.MESSAGE_TOO_BIG + " message of at least " + FRAME_PAYLOAD
+                            + " bytes exceeds the limit of 65536 (close code 1009)",
+                    closes.get(0));
 
             assertNull(writer.get(60, TimeUnit.SECONDS), "the peer's writes after our Close must not be reset");
             // the peer answers our Close, and then sees the server's end of the stream, not a reset
@@ -72,8 +88,10 @@ class CloseReachesASendingPeerTest {
             assertEquals(-1, client.in.read(), "after our Close the server sends nothing more and ends its side");
 
             assertEquals(1, server.errors.size(), () -> "server errors: " + server.errors);
-            assertEquals(CloseCodes.MESSAGE_TOO_BIG,
-                    assertInstanceOf(WebSocketProtocolException.class, server.errors.get(0)).closeCode());
+            assertEquals(
+                    CloseCodes.MESSAGE_TOO_BIG,
+                    assertInstanceOf(WebSocketProtocolException.class, server.errors.get(0))
+                            .closeCode());
             assertEquals(0, server.messages.get());
         }
         PoolAssertions.assertNothingInUse(serverPool);
@@ -84,7 +102,7 @@ class CloseReachesASendingPeerTest {
     void aPeerThatNeverClosesIsCutOffAfterTheLinger() throws Exception {
         WebSocketLimits limits = WebSocketLimits.DEFAULT.withMaxMessageSize(64 * 1024);
         try (NettyEchoServer server = new NettyEchoServer(serverPool, limits, 4096);
-             RawWebSocketClient client = new RawWebSocketClient(server.port(), "/ws")) {
+                RawWebSocketClient client = new RawWebSocketClient(server.port(), "/ws")) {
             byte[] header = new byte[FrameHeader.MAX_LENGTH];
             int headerLength = FrameHeader.write(header, 0, true, Opcodes.BINARY, 1 << 20, true, 0x1234_5678);
             client.out.write(header, 0, headerLength);

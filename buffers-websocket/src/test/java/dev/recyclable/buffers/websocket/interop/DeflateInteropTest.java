@@ -1,4 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -20,18 +39,12 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * permessage-deflate against npm ws (src/test/node/ws-deflate-peer.js), both ways: our Netty
@@ -49,45 +62,57 @@ class DeflateInteropTest {
 
     /** The small JSON-like texts sent 1,000 times in a row (the same as ws-deflate-peer.js's client). */
     static byte[] json(int i) {
-        return ("{\"id\":" + i + ",\"user\":\"user" + (i % 50) + "\",\"text\":\"Grüße, Привет, 你好, 🎉 #" + (i % 7) + "\"}")
+        return ("{\"id\":" + i + ",\"user\":\"user" + (i % 50) + "\",\"text\":\"Grüße, Привет, 你好, 🎉 #" + (i % 7)
+                        + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
     }
 
     @ParameterizedTest(name = "ws server {0}, our offer: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
-    @CsvSource(delimiter = '|', value = {
-            "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216",
-            "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576",
-            "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576",
-            "{\"threshold\":0}|true|false|1048576",
-            "{\"threshold\":0}|false|true|1048576",
-            "{\"threshold\":0,\"serverMaxWindowBits\":9}|false|false|1048576",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216",
+                "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576",
+                "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576",
+                "{\"threshold\":0}|true|false|1048576",
+                "{\"threshold\":0}|false|true|1048576",
+                "{\"threshold\":0,\"serverMaxWindowBits\":9}|false|false|1048576",
+            })
     void ourNettyClientAgainstWsServer(String wsOptions, boolean serverNoContext, boolean clientNoContext, int maxSize)
             throws Exception {
-        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0).withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
-                .withServerNoContextTakeover(serverNoContext).withClientNoContextTakeover(clientNoContext);
+        DeflateOptions options = DeflateOptions.DEFAULT
+                .withThreshold(0)
+                .withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
+                .withServerNoContextTakeover(serverNoContext)
+                .withClientNoContextTakeover(clientNoContext);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try (NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "echo-server", "4096", wsOptions)) {
             URI uri = URI.create("ws://127.0.0.1:" + node.port() + "/");
-            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT,
-                    3000, options));
+            DeflateTestClient client = new DeflateTestClient(
+                    new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000, options));
             DeflateTestClient.WireBytes wire = new DeflateTestClient.WireBytes();
-            Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+            Channel ch = new Bootstrap()
+                    .group(group)
+                    .channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel c) {
                             c.pipeline().addLast(wire, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
                         }
                     })
-                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+                    .connect(uri.getHost(), uri.getPort())
+                    .sync()
+                    .channel();
             assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS));
             client.handshakeDone.sync();
             PerMessageDeflate agreed = client.handshaker.deflate();
             assertNotNull(agreed, "extension agreed");
             String ext = node.awaitLine("EXT ", 10_000);
             assertTrue(ext.startsWith("EXT permessage-deflate"), ext);
-            assertEquals(serverNoContext || wsOptions.contains("serverNoContextTakeover"), agreed.serverNoContextTakeover());
-            assertEquals(clientNoContext || wsOptions.contains("clientNoContextTakeover"), agreed.clientNoContextTakeover());
+            assertEquals(
+                    serverNoContext || wsOptions.contains("serverNoContextTakeover"), agreed.serverNoContextTakeover());
+            assertEquals(
+                    clientNoContext || wsOptions.contains("clientNoContextTakeover"), agreed.clientNoContextTakeover());
 
             long payloadBytes = 0;
             long wireStart = wire.read.get();
@@ -138,25 +163,38 @@ class DeflateInteropTest {
     private void send(Channel ch, MessageType type, byte[] payload) throws Exception {
         RecyclableOutputStream s = pool.newStream();
         s.write(payload);
-        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s)).sync();
+        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s))
+                .sync();
     }
 
     @ParameterizedTest(name = "ws client {0}, our server: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
-    @CsvSource(delimiter = '|', value = {
-            "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216|permessage-deflate",
-            "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
-            "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
-            "{\"threshold\":0}|true|true|1048576|permessage-deflate",
-            "{\"threshold\":0,\"clientMaxWindowBits\":9}|false|false|1048576|permessage-deflate",
-            "{\"threshold\":0,\"serverMaxWindowBits\":10}|false|false|65536|",
-    })
-    void wsClientAgainstOurNettyServer(String wsOptions, boolean serverNoContext, boolean clientNoContext,
-                                       int maxSize, String expectedExtension) throws Exception {
-        DeflateOptions options = DeflateOptions.DEFAULT.withThreshold(0).withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
-                .withServerNoContextTakeover(serverNoContext).withClientNoContextTakeover(clientNoContext);
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"threshold\":0,\"zlibDeflateOptions\":{\"level\":1}}|false|false|16777216|permessage-deflate",
+                "{\"threshold\":0,\"serverNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
+                "{\"threshold\":0,\"clientNoContextTakeover\":true}|false|false|1048576|permessage-deflate",
+                "{\"threshold\":0}|true|true|1048576|permessage-deflate",
+                "{\"threshold\":0,\"clientMaxWindowBits\":9}|false|false|1048576|permessage-deflate",
+                "{\"threshold\":0,\"serverMaxWindowBits\":10}|false|false|65536|",
+            })
+    void wsClientAgainstOurNettyServer(
+            String wsOptions, boolean serverNoContext, boolean clientNoContext, int maxSize, String expectedExtension)
+            throws Exception {
+        DeflateOptions options = DeflateOptions.DEFAULT
+                .withThreshold(0)
+                .withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
+                .withServerNoContextTakeover(serverNoContext)
+                .withClientNoContextTakeover(clientNoContext);
         try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192, options);
-             NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "client",
-                     "ws://127.0.0.1:" + server.port() + "/ws", "4096", wsOptions, String.valueOf(maxSize), "1000")) {
+                NodePeer node = NodePeer.startScript(
+                        "ws-deflate-peer.js",
+                        "client",
+                        "ws://127.0.0.1:" + server.port() + "/ws",
+                        "4096",
+                        wsOptions,
+                        String.valueOf(maxSize),
+                        "1000")) {
             assertEquals(0, node.awaitExit(240_000), node.output());
             String ext = node.awaitLine("EXT", 1000);
             if (expectedExtension == null) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
 
 import java.io.File;
@@ -23,8 +38,14 @@ import java.util.stream.Stream;
  */
 final class HeadlessChromium implements AutoCloseable {
     private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
-    private static final List<String> FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+    private static final List<String> FLAGS = List.of(
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
             "--disable-sync");
 
     private final Process process;
@@ -47,8 +68,10 @@ final class HeadlessChromium implements AutoCloseable {
         command.addAll(FLAGS);
         command.add("--user-data-dir=" + profile);
         command.add(url);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         return new HeadlessChromium(process, profile, log);
     }
 
@@ -77,7 +100,9 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** The browser's own {@code --version} line, e.g. "Chromium 156.0.8078.114 ...". */
     static String version() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(executable().toString(), "--version").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(executable().toString(), "--version")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
             p.destroyForcibly();

@@ -1,4 +1,25 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -11,9 +32,6 @@ import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketSender;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -23,12 +41,8 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The JDK's {@code java.net.http.WebSocket} client with our adapter, against our Netty server
@@ -81,7 +95,8 @@ class JdkClientInteropTest {
     private WebSocket connect(String uri, Events events, WebSocketLimits limits) {
         return http.newWebSocketBuilder()
                 .buildAsync(URI.create(uri), new JdkWebSocketAdapter(clientPool, limits, events))
-                .orTimeout(10, TimeUnit.SECONDS).join();
+                .orTimeout(10, TimeUnit.SECONDS)
+                .join();
     }
 
     private RecyclableOutputStream pooled(byte[] bytes) throws Exception {
@@ -133,7 +148,10 @@ class JdkClientInteropTest {
             Events events = new Events();
             WebSocket ws = connect("ws://127.0.0.1:" + node.port() + "/", events, WebSocketLimits.DEFAULT);
             int pings = exchangeAll(ws, events);
-            long fragmented = java.util.Arrays.stream(Payloads.SIZES).filter(s -> s > 4096).count() * 2;
+            long fragmented = java.util.Arrays.stream(Payloads.SIZES)
+                            .filter(s -> s > 4096)
+                            .count()
+                    * 2;
             assertEquals(fragmented, pings);
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(10, TimeUnit.SECONDS);
             assertEquals("close:1000", events.next());
@@ -164,9 +182,12 @@ class JdkClientInteropTest {
     void ourJdkAdapterEnforcesItsOwnLimit() throws Exception {
         try (NettyEchoServer server = new NettyEchoServer(serverPool, WebSocketLimits.DEFAULT, 4096)) {
             Events events = new Events();
-            WebSocket ws = connect("ws://127.0.0.1:" + server.port() + "/ws", events,
+            WebSocket ws = connect(
+                    "ws://127.0.0.1:" + server.port() + "/ws",
+                    events,
                     WebSocketLimits.DEFAULT.withMaxMessageSize(64 * 1024));
-            JdkWebSocketSender.sendBinary(ws, pooled(Payloads.binary(1 << 20, 2))).get(30, TimeUnit.SECONDS);
+            JdkWebSocketSender.sendBinary(ws, pooled(Payloads.binary(1 << 20, 2)))
+                    .get(30, TimeUnit.SECONDS);
             List<String> seen = new ArrayList<>();
             String event;
             do {

@@ -1,4 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -38,18 +57,13 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketServerCompressionHandler;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * permessage-deflate against Netty's own {@code WebSocketServerCompressionHandler} and
@@ -71,38 +85,55 @@ class NettyCompressionInteropTest {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
             DeflateTestClient.WireBytes serverRead = new DeflateTestClient.WireBytes();
-            Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+            Channel server = new ServerBootstrap()
+                    .group(group)
+                    .channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(serverRead, new HttpServerCodec(), new HttpObjectAggregator(8192),
-                                    new WebSocketServerCompressionHandler(MAX),
-                                    new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
-                                            .websocketPath("/ws").allowExtensions(true).maxFramePayloadLength(MAX)
-                                            .build()),
-                                    new WebSocketFrameAggregator(MAX),
-                                    new SimpleChannelInboundHandler<WebSocketFrame>() {
-                                        @Override
-                                        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
-                                            ctx.writeAndFlush(f.retain()); // echoed: Netty compresses it again
-                                        }
-                                    });
+                            ch.pipeline()
+                                    .addLast(
+                                            serverRead,
+                                            new HttpServerCodec(),
+                                            new HttpObjectAggregator(8192),
+                                            new WebSocketServerCompressionHandler(MAX),
+                                            new WebSocketServerProtocolHandler(
+                                                    WebSocketServerProtocolConfig.newBuilder()
+                                                            .websocketPath("/ws")
+                                                            .allowExtensions(true)
+                                                            .maxFramePayloadLength(MAX)
+                                                            .build()),
+                                            new WebSocketFrameAggregator(MAX),
+                                            new SimpleChannelInboundHandler<WebSocketFrame>() {
+                                                @Override
+                                                protected void channelRead0(
+                                                        ChannelHandlerContext ctx, WebSocketFrame f) {
+                                                    ctx.writeAndFlush(f.retain()); // echoed: Netty compresses it again
+                                                }
+                                            });
                         }
                     })
-                    .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+                    .bind(new InetSocketAddress("127.0.0.1", 0))
+                    .sync()
+                    .channel();
             int port = ((InetSocketAddress) server.localAddress()).getPort();
             URI uri = URI.create("ws://127.0.0.1:" + port + "/ws");
-            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000,
-                    DeflateOptions.DEFAULT.withThreshold(0)));
+            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(
+                    uri, pool, WebSocketLimits.DEFAULT, 3000, DeflateOptions.DEFAULT.withThreshold(0)));
             DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
-            Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+            Channel ch = new Bootstrap()
+                    .group(group)
+                    .channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel c) {
-                            c.pipeline().addLast(clientRead, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
+                            c.pipeline()
+                                    .addLast(clientRead, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
                         }
                     })
-                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+                    .connect(uri.getHost(), uri.getPort())
+                    .sync()
+                    .channel();
             assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS));
             client.handshakeDone.sync();
             assertNotNull(client.handshaker.deflate(), "Netty's server accepted our offer");
@@ -141,45 +172,62 @@ class NettyCompressionInteropTest {
     private void send(Channel ch, MessageType type, byte[] payload) throws Exception {
         RecyclableOutputStream s = pool.newStream();
         s.write(payload);
-        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s)).sync();
+        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s))
+                .sync();
     }
 
     @Test
     void nettysCompressionClientAgainstOurServer() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192,
-                DeflateOptions.DEFAULT.withThreshold(0))) {
+        try (NettyEchoServer server =
+                new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192, DeflateOptions.DEFAULT.withThreshold(0))) {
             URI uri = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
             BlockingQueue<String> events = new LinkedBlockingQueue<>();
             ChannelPromise[] ready = new ChannelPromise[1];
             DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
-            Channel ch = new Bootstrap().group(group).channel(NioSocketChannel.class)
+            Channel ch = new Bootstrap()
+                    .group(group)
+                    .channel(NioSocketChannel.class)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel c) {
                             ready[0] = c.newPromise();
-                            c.pipeline().addLast(clientRead, new HttpClientCodec(), new HttpObjectAggregator(8192),
-                                    new WebSocketClientCompressionHandler(MAX),
-                                    new WebSocketClientProtocolHandler(WebSocketClientProtocolConfig.newBuilder()
-                                            .webSocketUri(uri).allowExtensions(true).maxFramePayloadLength(MAX).build()),
-                                    new WebSocketFrameAggregator(MAX),
-                                    new SimpleChannelInboundHandler<WebSocketFrame>() {
-                                        @Override
-                                        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-                                            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
-                                                ready[0].setSuccess();
-                                            }
-                                        }
+                            c.pipeline()
+                                    .addLast(
+                                            clientRead,
+                                            new HttpClientCodec(),
+                                            new HttpObjectAggregator(8192),
+                                            new WebSocketClientCompressionHandler(MAX),
+                                            new WebSocketClientProtocolHandler(
+                                                    WebSocketClientProtocolConfig.newBuilder()
+                                                            .webSocketUri(uri)
+                                                            .allowExtensions(true)
+                                                            .maxFramePayloadLength(MAX)
+                                                            .build()),
+                                            new WebSocketFrameAggregator(MAX),
+                                            new SimpleChannelInboundHandler<WebSocketFrame>() {
+                                                @Override
+                                                public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                                    if (evt
+                                                            == WebSocketClientProtocolHandler.ClientHandshakeStateEvent
+                                                                    .HANDSHAKE_COMPLETE) {
+                                                        ready[0].setSuccess();
+                                                    }
+                                                }
 
-                                        @Override
-                                        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
-                                            String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
-                                            events.add(type + ":" + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
-                                        }
-                                    });
+                                                @Override
+                                                protected void channelRead0(
+                                                        ChannelHandlerContext ctx, WebSocketFrame f) {
+                                                    String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
+                                                    events.add(type + ":"
+                                                            + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
+                                                }
+                                            });
                         }
                     })
-                    .connect(uri.getHost(), uri.getPort()).sync().channel();
+                    .connect(uri.getHost(), uri.getPort())
+                    .sync()
+                    .channel();
             assertTrue(ready[0].await(10, TimeUnit.SECONDS), "handshake");
             long payloadBytes = 0;
             long start = clientRead.read.get();
@@ -190,8 +238,11 @@ class NettyCompressionInteropTest {
                     seed++;
                     payloadBytes += size;
                     ByteBuf content = Unpooled.wrappedBuffer(payload);
-                    ch.writeAndFlush(type == MessageType.TEXT ? new TextWebSocketFrame(content)
-                            : new BinaryWebSocketFrame(content)).sync();
+                    ch.writeAndFlush(
+                                    type == MessageType.TEXT
+                                            ? new TextWebSocketFrame(content)
+                                            : new BinaryWebSocketFrame(content))
+                            .sync();
                     String got = events.poll(60, TimeUnit.SECONDS);
                     assertEquals(type + ":" + MessageDigests.sha256(payload), got, "size " + size);
                 }

@@ -1,4 +1,22 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.websocket.Opcodes;
@@ -18,16 +36,12 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A Netty client pipeline built the way a user builds it: {@code HttpClientCodec},
@@ -48,17 +62,23 @@ final class NettyWsClient extends SimpleChannelInboundHandler<Object> {
     }
 
     /** Connects to {@code uri} and waits for the upgrade to complete. */
-    static NettyWsClient connect(EventLoopGroup group, URI uri, BufferPool pool, WebSocketLimits limits,
-                                 long fragmentSize) throws InterruptedException {
-        NettyWsClient client = new NettyWsClient(new RecyclableWebSocketClientHandshaker(uri, pool, limits, fragmentSize));
-        client.channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
+    static NettyWsClient connect(
+            EventLoopGroup group, URI uri, BufferPool pool, WebSocketLimits limits, long fragmentSize)
+            throws InterruptedException {
+        NettyWsClient client =
+                new NettyWsClient(new RecyclableWebSocketClientHandshaker(uri, pool, limits, fragmentSize));
+        client.channel = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
                         c.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(8192), client);
                     }
                 })
-                .connect(uri.getHost(), uri.getPort()).sync().channel();
+                .connect(uri.getHost(), uri.getPort())
+                .sync()
+                .channel();
         assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS), "no upgrade within 10 s");
         assertTrue(client.handshakeDone.isSuccess(), () -> "upgrade failed: " + client.handshakeDone.cause());
         return client;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
 
 import java.io.BufferedReader;
@@ -25,10 +40,16 @@ final class NodePeer implements AutoCloseable {
 
     private NodePeer(Process process) {
         this.process = process;
-        Thread out = new Thread(() -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8)), true), "ws-peer-stdout");
-        Thread err = new Thread(() -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8)), false), "ws-peer-stderr");
+        Thread out = new Thread(
+                () -> pump(
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                        true),
+                "ws-peer-stdout");
+        Thread err = new Thread(
+                () -> pump(
+                        new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
+                        false),
+                "ws-peer-stderr");
         out.setDaemon(true);
         err.setDaemon(true);
         out.start();
@@ -43,8 +64,8 @@ final class NodePeer implements AutoCloseable {
     /** Starts one of the scripts in src/test/node (ws-peer.js, ws-raw-peer.js, ws-deflate-peer.js). */
     static NodePeer startScript(String script, String... args) throws IOException {
         if (!Files.isDirectory(NODE_DIR.resolve("node_modules").resolve("ws"))) {
-            throw new IllegalStateException("npm ws is not installed in " + NODE_DIR
-                    + ": run .ci/setup-websocket.sh (npm ci there)");
+            throw new IllegalStateException(
+                    "npm ws is not installed in " + NODE_DIR + ": run .ci/setup-websocket.sh (npm ci there)");
         }
         List<String> command = new ArrayList<>();
         command.add("node");
@@ -90,8 +111,8 @@ final class NodePeer implements AutoCloseable {
                 }
                 long left = deadline - System.currentTimeMillis();
                 if (left <= 0) {
-                    throw new AssertionError("node peer never printed '" + prefix + "'; output " + lines
-                            + "; errors " + errors);
+                    throw new AssertionError(
+                            "node peer never printed '" + prefix + "'; output " + lines + "; errors " + errors);
                 }
                 lines.wait(left);
             }

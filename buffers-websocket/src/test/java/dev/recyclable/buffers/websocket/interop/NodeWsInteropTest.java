@@ -1,4 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -11,20 +31,14 @@ import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Interop with an independent implementation, npm ws, over loopback: our raw-socket client
@@ -62,7 +76,7 @@ class NodeWsInteropTest {
     @Test
     void ourClientAgainstTheWsServerWithFragmentsAndPingsMidMessage() throws Exception {
         try (NodePeer node = NodePeer.start("echo-server", "4096");
-             RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
+                RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
             Events events = new Events();
             // 3000-byte fragments: our cuts fall inside code points, ws's 4096-byte ones elsewhere
             WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 3000);
@@ -72,7 +86,8 @@ class NodeWsInteropTest {
                 int seed = 0;
                 for (int size : Payloads.SIZES) {
                     for (MessageType type : MessageType.values()) {
-                        byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
+                        byte[] payload =
+                                type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
                         seed++;
                         try (RecyclableOutputStream s = pool.newStream()) {
                             s.write(payload);
@@ -100,12 +115,12 @@ class NodeWsInteropTest {
     @Test
     void invalidUtf8FromWsFailsAtTheBadFragmentBeforeTheMessageEnds() throws Exception {
         try (NodePeer node = NodePeer.start("bad-utf8-server");
-             RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
+                RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
             Events events = new Events();
             WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 0);
             try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, events)) {
-                WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class,
-                        () -> client.readUntil(decoder, () -> false));
+                WebSocketProtocolException e =
+                        assertThrows(WebSocketProtocolException.class, () -> client.readUntil(decoder, () -> false));
                 assertEquals(1007, e.closeCode());
                 assertTrue(decoder.isDone());
                 encoder.writeClose(e.closeCode(), "invalid UTF-8", client.out);
@@ -119,13 +134,16 @@ class NodeWsInteropTest {
     @Test
     void wsClientAgainstOurNettyServer() throws Exception {
         try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192);
-             NodePeer node = NodePeer.start("client", "ws://127.0.0.1:" + server.port() + "/ws", "4096")) {
+                NodePeer node = NodePeer.start("client", "ws://127.0.0.1:" + server.port() + "/ws", "4096")) {
             int exit = node.awaitExit(120_000);
             assertEquals(0, exit, node.output());
             String ok = node.awaitLine("OK", 1000);
             assertEquals("OK " + 2 * Payloads.SIZES.length, ok.substring(0, ok.indexOf(" pongs")));
             // one ping per message longer than a fragment; the server answered each with a pong
-            long fragmented = java.util.Arrays.stream(Payloads.SIZES).filter(s -> s > 4096).count() * 2;
+            long fragmented = java.util.Arrays.stream(Payloads.SIZES)
+                            .filter(s -> s > 4096)
+                            .count()
+                    * 2;
             assertEquals("pongs " + fragmented, ok.substring(ok.indexOf("pongs")));
             assertEquals(2 * Payloads.SIZES.length, server.messages.get());
             assertEquals(fragmented, server.pings.get());

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
 
 import java.nio.charset.StandardCharsets;
@@ -8,8 +23,7 @@ final class Payloads {
     static final int[] SIZES = {0, 1, 125, 126, 4096, 65_535, 65_536, 1 << 20, 16 << 20};
     private static final String[] ALPHABET = {"a", "Z", "0", " ", "é", "ß", "κ", "ό", "€", "中", "𝄞", "😀"};
 
-    private Payloads() {
-    }
+    private Payloads() {}
 
     /** Exactly {@code size} bytes of valid UTF-8. */
     static byte[] text(int size, int seed) {

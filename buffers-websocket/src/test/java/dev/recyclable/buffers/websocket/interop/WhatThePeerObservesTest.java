@@ -1,4 +1,23 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -11,9 +30,6 @@ import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
@@ -25,10 +41,8 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * What npm ws, as the peer, observes of the decisions our side takes: a Pong for every Ping (also
@@ -42,6 +56,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WhatThePeerObservesTest {
     /** 64 KiB messages at most, so that the peer's "too-big" case (100,000 bytes) is over it. */
     private static final WebSocketLimits LIMITS = WebSocketLimits.DEFAULT.withMaxMessageSize(64 * 1024);
+
     private static final long TIMEOUT_MS = 20_000;
 
     /** The rule-breaking cases of ws-raw-peer.js and the close code our decoder must send for each. */
@@ -104,7 +119,8 @@ class WhatThePeerObservesTest {
 
             NettyWsClient mid = NettyWsClient.connect(group, URI.create(base + "ping-mid-message"), pool, LIMITS, 0);
             assertEquals("Ping[11 bytes]", mid.next());
-            assertEquals(MessageType.TEXT + ":" + MessageDigests.sha256("hello world".getBytes(StandardCharsets.UTF_8)),
+            assertEquals(
+                    MessageType.TEXT + ":" + MessageDigests.sha256("hello world".getBytes(StandardCharsets.UTF_8)),
                     mid.next());
             assertEquals("close:1000", mid.next());
             assertEquals("PONG ping-mid-message mid-message", node.awaitLine("PONG ping-mid-message ", TIMEOUT_MS));
@@ -187,8 +203,10 @@ class WhatThePeerObservesTest {
 
         @Override
         public void onError(Throwable e) {
-            queue.add("error:" + (e instanceof WebSocketProtocolException p ? "closeCode " + p.closeCode()
-                    : e.getClass().getSimpleName()));
+            queue.add("error:"
+                    + (e instanceof WebSocketProtocolException p
+                            ? "closeCode " + p.closeCode()
+                            : e.getClass().getSimpleName()));
         }
 
         String next() throws InterruptedException {
@@ -263,6 +281,7 @@ class WhatThePeerObservesTest {
     private void connect(HttpClient http, String uri, JdkEvents events) {
         http.newWebSocketBuilder()
                 .buildAsync(URI.create(uri), new JdkWebSocketAdapter(pool, LIMITS, events))
-                .orTimeout(10, TimeUnit.SECONDS).join();
+                .orTimeout(10, TimeUnit.SECONDS)
+                .join();
     }
 }

@@ -1,4 +1,24 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
@@ -20,27 +40,25 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.Inflater;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The Netty handlers with permessage-deflate in an EmbeddedChannel: inflation, the bomb, compression, native memory. */
 class NettyDeflateHandlersTest {
-    private final BufferPool pool = BufferPool.builder().minChunkSize(256).maxChunkSize(64 * 1024)
-            .maxIdleBytes(256L << 20).leakDetection(LeakDetection.DISABLED).build();
+    private final BufferPool pool = BufferPool.builder()
+            .minChunkSize(256)
+            .maxChunkSize(64 * 1024)
+            .maxIdleBytes(256L << 20)
+            .leakDetection(LeakDetection.DISABLED)
+            .build();
 
     @AfterEach
     void nothingLeaks() {
@@ -48,7 +66,8 @@ class NettyDeflateHandlersTest {
     }
 
     private static PerMessageDeflate agreed() {
-        return PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT).orElseThrow();
+        return PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
+                .orElseThrow();
     }
 
     private static final class Keep extends ChannelInboundHandlerAdapter {
@@ -99,7 +118,8 @@ class NettyDeflateHandlersTest {
                 new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, true, deflate), keep);
         assertEquals(1, deflate.openCodecs());
         String text = "Grüße, Привет, 你好, 🎉 ".repeat(2000);
-        byte[] wire = maskedFrame(0x80 | 0x40 | Opcodes.TEXT, Compression.compress(text.getBytes(StandardCharsets.UTF_8)));
+        byte[] wire =
+                maskedFrame(0x80 | 0x40 | Opcodes.TEXT, Compression.compress(text.getBytes(StandardCharsets.UTF_8)));
         for (int i = 0; i < wire.length; i += 1000) {
             ByteBuf direct = Unpooled.directBuffer(1000);
             direct.writeBytes(wire, i, Math.min(1000, wire.length - i));
@@ -119,18 +139,23 @@ class NettyDeflateHandlersTest {
     void decompressionBombIsClosedWith1009WithinTheLimitPlusOneChunk() throws Exception {
         long limit = 4 << 20;
         byte[] bomb = maskedFrame(0x80 | 0x40 | Opcodes.BINARY, Compression.zerosBomb(1024));
-        WebSocketLimits limits = WebSocketLimits.DEFAULT.withMaxMessageSize(limit).withMaxFramePayload(2L << 20);
+        WebSocketLimits limits =
+                WebSocketLimits.DEFAULT.withMaxMessageSize(limit).withMaxFramePayload(2L << 20);
         // a first bomb on another channel with a cold pool: class loading and chunk allocation are not measured
-        EmbeddedChannel cold = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, agreed()), new Keep());
+        EmbeddedChannel cold = new EmbeddedChannel(
+                new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, agreed()),
+                new Keep());
         cold.writeInbound(Unpooled.wrappedBuffer(bomb));
         cold.finishAndReleaseAll();
         long coldPeak = pool.stats().bytesIdle();
 
         PerMessageDeflate deflate = agreed();
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, deflate), keep);
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, deflate),
+                keep);
         ByteBuf input = Unpooled.wrappedBuffer(bomb);
         ThreadAllocation.current();
         long before = ThreadAllocation.current();

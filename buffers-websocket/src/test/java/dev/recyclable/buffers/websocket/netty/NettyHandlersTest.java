@@ -1,4 +1,25 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.websocket.netty;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
@@ -22,26 +43,22 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** The Netty handlers in an EmbeddedChannel: direct, heap and composite reads; frames out; failures. */
 class NettyHandlersTest {
-    private final BufferPool pool = BufferPool.builder().minChunkSize(256).maxChunkSize(4096)
-            .leakDetection(LeakDetection.DISABLED).build();
+    private final BufferPool pool = BufferPool.builder()
+            .minChunkSize(256)
+            .maxChunkSize(4096)
+            .leakDetection(LeakDetection.DISABLED)
+            .build();
 
     @AfterEach
     void nothingLeaks() {
@@ -64,7 +81,8 @@ class NettyHandlersTest {
         }
     }
 
-    private static byte[] clientFrames(MessageType type, byte[] payload, int fragmentSize, BufferPool pool) throws Exception {
+    private static byte[] clientFrames(MessageType type, byte[] payload, int fragmentSize, BufferPool pool)
+            throws Exception {
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
         WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, fragmentSize);
         try (RecyclableOutputStream s = pool.newStream()) {
@@ -77,7 +95,8 @@ class NettyHandlersTest {
     @Test
     void decodesFromDirectHeapAndCompositeBuffersInAnySplit() throws Exception {
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        EmbeddedChannel ch =
+                new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
         byte[] text = "κόσμε and more ".repeat(2000).getBytes(StandardCharsets.UTF_8);
         byte[] wire = clientFrames(MessageType.TEXT, text, 5000, pool);
         Random random = new Random(3);
@@ -111,8 +130,10 @@ class NettyHandlersTest {
     @Test
     void answersPingsAndEncodesFramesWithoutCopyingThePayload() throws Exception {
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 1000),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RecyclableWebSocketEncoder(Role.SERVER, 1000),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
+                keep);
         ByteArrayOutputStream ping = new ByteArrayOutputStream();
         new WebSocketEncoder(Role.CLIENT, 0).writeControl(Opcodes.PING, new byte[] {7}, 0, 1, ping);
         ch.writeInbound(Unpooled.wrappedBuffer(ping.toByteArray()));
@@ -126,8 +147,8 @@ class NettyHandlersTest {
 
         // decode everything the server wrote with a client-role decoder
         List<Object> decoded = new ArrayList<>();
-        try (WebSocketDecoder client = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT,
-                new dev.recyclable.buffers.websocket.WebSocketListener() {
+        try (WebSocketDecoder client = new WebSocketDecoder(
+                pool, Role.CLIENT, WebSocketLimits.DEFAULT, new dev.recyclable.buffers.websocket.WebSocketListener() {
                     @Override
                     public void onMessage(WebSocketMessage message) {
                         decoded.add(message.toByteArray());
@@ -158,8 +179,10 @@ class NettyHandlersTest {
     @Test
     void aViolationSendsTheCloseCodeClosesTheChannelAndReleasesThePartialMessage() throws Exception {
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
+                keep);
         byte[] start = clientFrames(MessageType.BINARY, new byte[3000], 0, pool);
         start[0] &= 0x7F; // not final: a message in progress
         ch.writeInbound(Unpooled.wrappedBuffer(start));
@@ -177,7 +200,8 @@ class NettyHandlersTest {
 
     @Test
     void aClosedConnectionReleasesThePartialMessage() throws Exception {
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT));
+        EmbeddedChannel ch =
+                new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT));
         byte[] wire = clientFrames(MessageType.BINARY, new byte[20_000], 0, pool);
         ch.writeInbound(Unpooled.wrappedBuffer(wire, 0, 15_000));
         assertTrue(pool.stats().bytesInUse() >= 14_000);
@@ -189,8 +213,10 @@ class NettyHandlersTest {
     @Test
     void aCloseFrameIsAnsweredWithTheSameCode() throws Exception {
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
+                keep);
         ByteArrayOutputStream close = new ByteArrayOutputStream();
         new WebSocketEncoder(Role.CLIENT, 0).writeClose(4001, "app", close);
         ch.writeInbound(Unpooled.wrappedBuffer(close.toByteArray()));
@@ -223,7 +249,8 @@ class NettyHandlersTest {
         // the order Netty's client handshake leaves: the decoder added in front of the encoder
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.pipeline().addLast("ws-encoder", new RecyclableWebSocketEncoder(Role.CLIENT, 0));
-        ch.pipeline().addFirst("ws-decoder", new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT));
+        ch.pipeline()
+                .addFirst("ws-decoder", new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT));
         assertEquals(List.of("ws-encoder", "ws-decoder"), ch.pipeline().names().subList(0, 2));
 
         ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 9)));
@@ -234,8 +261,8 @@ class NettyHandlersTest {
         pong.readBytes(wire);
         pong.release();
         List<Integer> pongs = new ArrayList<>();
-        try (WebSocketDecoder server = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT,
-                new dev.recyclable.buffers.websocket.WebSocketListener() {
+        try (WebSocketDecoder server = new WebSocketDecoder(
+                pool, Role.SERVER, WebSocketLimits.DEFAULT, new dev.recyclable.buffers.websocket.WebSocketListener() {
                     @Override
                     public void onMessage(WebSocketMessage message) {
                         pongs.add(-1);
@@ -255,8 +282,11 @@ class NettyHandlersTest {
     @Test
     void aPongThatCannotBeSentIsReportedAndTheChannelClosed() throws Exception {
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RefuseWrites(), new RecyclableWebSocketEncoder(Role.CLIENT, 0),
-                new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT), keep);
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RefuseWrites(),
+                new RecyclableWebSocketEncoder(Role.CLIENT, 0),
+                new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT),
+                keep);
         ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1)));
         assertEquals(ControlFrame.ping(new byte[] {1}), keep.seen.get(0));
         assertEquals(1, keep.errors.size(), String.valueOf(keep.errors));
@@ -270,11 +300,17 @@ class NettyHandlersTest {
     @Test
     void aCloseThatCannotBeSentIsReportedBesideTheViolation() throws Exception {
         Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(new RefuseWrites(), new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new RefuseWrites(),
+                new RecyclableWebSocketEncoder(Role.SERVER, 0),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
+                keep);
         ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) 0x83, (byte) 0x80, 1, 2, 3, 4})); // reserved opcode
         assertEquals(2, keep.errors.size(), String.valueOf(keep.errors));
-        assertEquals(1002, assertInstanceOf(WebSocketProtocolException.class, keep.errors.get(0)).closeCode());
+        assertEquals(
+                1002,
+                assertInstanceOf(WebSocketProtocolException.class, keep.errors.get(0))
+                        .closeCode());
         IOException e = assertInstanceOf(IOException.class, keep.errors.get(1));
         assertEquals("Close frame could not be sent to the peer", e.getMessage());
         assertFalse(ch.isOpen());

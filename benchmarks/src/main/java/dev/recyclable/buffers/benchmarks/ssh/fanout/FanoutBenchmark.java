@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.ssh.fanout;
 
 import dev.recyclable.buffers.BufferPool;
@@ -9,11 +24,6 @@ import dev.recyclable.buffers.ssh.fanout.FanoutTarget;
 import dev.recyclable.buffers.ssh.fanout.TargetResult;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
-import net.schmizz.sshj.Config;
-import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.connection.channel.direct.Session;
-import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -28,6 +38,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.Session;
+import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 
 /**
  * Fan-out of {@code N x sleep 1; echo 'Hello from <id>'} to one OpenSSH server on loopback, one contender per
@@ -78,8 +92,8 @@ public final class FanoutBenchmark {
             System.exit(2);
         }
         String contender = args[0];
-        FanoutBenchmark bench = new FanoutBenchmark(args[1], Integer.parseInt(args[2]), args[3], Path.of(args[4]),
-                Path.of(args[5]));
+        FanoutBenchmark bench =
+                new FanoutBenchmark(args[1], Integer.parseInt(args[2]), args[3], Path.of(args[4]), Path.of(args[5]));
         int count = Integer.parseInt(args[6]);
         int parallelism = Integer.parseInt(args[7]);
         int connections = args.length > 8 ? Integer.parseInt(args[8]) : 10;
@@ -103,11 +117,20 @@ public final class FanoutBenchmark {
         double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
 
         long peakHeap = heapPeaks.peakBytes();
-        String label = contender + " p=" + parallelism
-                + (contender.equals("conn-per-command") ? "" : " c=" + connections);
-        System.out.printf(Locale.ROOT, "RESULT | %-30s | %5d/%d ok | %6.2f s wall | %5d threads (baseline %d) "
-                        + "| %6.1f MiB peak heap | %5.2f s client CPU |%n", label, ok, count, seconds,
-                threads.getPeakThreadCount(), baselineThreads, peakHeap / 1048576.0, cpuSeconds);
+        String label =
+                contender + " p=" + parallelism + (contender.equals("conn-per-command") ? "" : " c=" + connections);
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT | %-30s | %5d/%d ok | %6.2f s wall | %5d threads (baseline %d) "
+                        + "| %6.1f MiB peak heap | %5.2f s client CPU |%n",
+                label,
+                ok,
+                count,
+                seconds,
+                threads.getPeakThreadCount(),
+                baselineThreads,
+                peakHeap / 1048576.0,
+                cpuSeconds);
         System.exit(ok == count ? 0 : 1);
     }
 
@@ -143,24 +166,37 @@ public final class FanoutBenchmark {
         }
         BufferPool pool = BufferPool.builder().build();
         int ok = 0;
-        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).config(config).maxInFlight(parallelism)
-                .maxConnectionsPerHost(connections).sessionsPerConnection(sessions)
-                .maxHandshakesPerHost(Math.min(connections, 10)).maxOpenConnections(connections).launcherThreads(launchers)
-                .connectorThreads(connectors).build();
-             FanoutRun run = executor.start(targets, null)) {
+        try (FanoutExecutor executor = FanoutExecutor.builder()
+                        .pool(pool)
+                        .config(config)
+                        .maxInFlight(parallelism)
+                        .maxConnectionsPerHost(connections)
+                        .sessionsPerConnection(sessions)
+                        .maxHandshakesPerHost(Math.min(connections, 10))
+                        .maxOpenConnections(connections)
+                        .launcherThreads(launchers)
+                        .connectorThreads(connectors)
+                        .build();
+                FanoutRun run = executor.start(targets, null)) {
             if (System.getenv("FANOUT_TIMELINE") != null) { // diagnostics: one progress line per 100 ms on stderr
                 long t0 = System.nanoTime();
-                Thread timeline = new Thread(() -> {
-                    while (!run.isDone()) {
-                        System.err.printf(Locale.ROOT, "%5d ms  %s  %s%n", (System.nanoTime() - t0) / 1_000_000,
-                                run.progress(), executor.stats());
-                        try {
-                            Thread.sleep(100);
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                    }
-                }, "timeline");
+                Thread timeline = new Thread(
+                        () -> {
+                            while (!run.isDone()) {
+                                System.err.printf(
+                                        Locale.ROOT,
+                                        "%5d ms  %s  %s%n",
+                                        (System.nanoTime() - t0) / 1_000_000,
+                                        run.progress(),
+                                        executor.stats());
+                                try {
+                                    Thread.sleep(100);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        },
+                        "timeline");
                 timeline.setDaemon(true);
                 timeline.start();
             }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.CommandOptions;
@@ -6,15 +21,10 @@ import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.fanout.FanoutExecutor;
 import dev.recyclable.buffers.ssh.fanout.FanoutRun;
 import dev.recyclable.buffers.ssh.fanout.FanoutTarget;
-import dev.recyclable.buffers.ssh.fixtures.SimulatedFleet;
 import dev.recyclable.buffers.ssh.fanout.TargetResult;
+import dev.recyclable.buffers.ssh.fixtures.SimulatedFleet;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
-import net.schmizz.sshj.Config;
-import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.connection.channel.direct.Session;
-import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
-
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -32,6 +42,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.Session;
+import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
 
 /**
  * Fleet fan-out (issue 17): one command on N distinct hosts of a {@link SimulatedFleet} (MINA on N loopback
@@ -69,7 +83,7 @@ public final class FleetBenchmark {
     private final KeyPair clientKey;
     private final Config config = SshConfigs.shared();
     private final AtomicInteger done = new AtomicInteger();
-    private volatile Runnable halfway = () -> { };
+    private volatile Runnable halfway = () -> {};
     private int halfwayAt = Integer.MAX_VALUE;
     private double dispatchCpu = Double.NaN;
     /** Ours: the most connections open (or opening) at once, sampled at each result. */
@@ -119,11 +133,23 @@ public final class FleetBenchmark {
         Thread.sleep(1000); // connection closes and reader threads finishing
         long liveAfter = liveHeapAfterFullGc();
         int threadsAfter = threads.getThreadCount();
-        System.out.printf(Locale.ROOT, "RESULT | %-5s | %6d targets | p=%d | %5d ok | %7.2f s wall | %5.2f ms CPU/target"
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT | %-5s | %6d targets | p=%d | %5d ok | %7.2f s wall | %5.2f ms CPU/target"
                         + " | %5d peak threads (baseline %d, after %d) | %7.1f MiB peak heap | %6.1f MiB live during"
                         + " | %6.1f MiB live after | dispatch CPU %s | peak open connections %s |%n",
-                contender, count, parallelism, ok, seconds, cpuSeconds * 1000 / count, peakThreads, baselineThreads,
-                threadsAfter, peakHeap / 1048576.0, liveDuring[0] / 1048576.0, liveAfter / 1048576.0,
+                contender,
+                count,
+                parallelism,
+                ok,
+                seconds,
+                cpuSeconds * 1000 / count,
+                peakThreads,
+                baselineThreads,
+                threadsAfter,
+                peakHeap / 1048576.0,
+                liveDuring[0] / 1048576.0,
+                liveAfter / 1048576.0,
                 Double.isNaN(dispatchCpu) ? "-" : String.format(Locale.ROOT, "%.2f s", dispatchCpu),
                 bench.peakOpenConnections < 0 ? "-" : Integer.toString(bench.peakOpenConnections));
         System.exit(ok == count ? 0 : 1);
@@ -178,18 +204,21 @@ public final class FleetBenchmark {
             builder.connectorThreads(Integer.getInteger("fleet.connectors"));
         }
         try (FanoutExecutor executor = builder.build();
-             FanoutRun run = executor.start(targets, COMMAND, CommandOptions.defaults())) {
+                FanoutRun run = executor.start(targets, COMMAND, CommandOptions.defaults())) {
             for (TargetResult r : run) {
                 try (r) {
-                    if (r.succeeded() && r.stdoutText().equals(SimulatedFleet.expectedOutput(r.target().host(),
-                            COMMAND))) {
+                    if (r.succeeded()
+                            && r.stdoutText()
+                                    .equals(SimulatedFleet.expectedOutput(
+                                            r.target().host(), COMMAND))) {
                         ok++;
                     } else if (ok == 0) {
                         System.err.println("unexpected: " + r.outcome() + " " + r.stdoutText());
                     }
                 }
                 completed();
-                peakOpenConnections = Math.max(peakOpenConnections, executor.stats().openConnections());
+                peakOpenConnections =
+                        Math.max(peakOpenConnections, executor.stats().openConnections());
             }
             dispatchCpu = dispatchCpuSeconds(ManagementFactory.getThreadMXBean()); // before close() ends the thread
         }

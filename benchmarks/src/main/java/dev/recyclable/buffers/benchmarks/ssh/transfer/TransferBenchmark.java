@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.benchmarks.ssh.transfer;
 
 import com.jcraft.jsch.ChannelExec;
@@ -16,15 +31,6 @@ import dev.recyclable.buffers.ssh.transport.JdkGcmCipherFactory;
 import dev.recyclable.buffers.ssh.transport.JdkHmacFactory;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
-import net.schmizz.sshj.Config;
-import net.schmizz.sshj.DefaultConfig;
-import net.schmizz.sshj.SSHClient;
-import net.schmizz.sshj.connection.channel.direct.Session.Command;
-import net.schmizz.sshj.sftp.RemoteFile;
-import net.schmizz.sshj.sftp.SFTPClient;
-import net.schmizz.sshj.xfer.FileSystemFile;
-import net.schmizz.sshj.xfer.InMemoryDestFile;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,6 +45,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.DefaultConfig;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.Session.Command;
+import net.schmizz.sshj.sftp.RemoteFile;
+import net.schmizz.sshj.sftp.SFTPClient;
+import net.schmizz.sshj.xfer.FileSystemFile;
+import net.schmizz.sshj.xfer.InMemoryDestFile;
 
 /**
  * Bulk transfer over loopback SSH, 1 GiB each way: this library's {@link SshTransfer} against sshj with its
@@ -100,31 +114,50 @@ public final class TransferBenchmark {
         BufferPool pool = BufferPool.builder().build();
         String src = file.toString();
         String upFile = remoteDir + "/bench-upload";
-        try (SshRunner ours = SshRunner.builder(host).port(port).credentials(SshCredentials.privateKey(user, key))
-                .hostKeys(HostKeyPolicy.knownHosts(knownHosts)).pool(pool).connect();
-             SSHClient sshjDefault = sshj(new DefaultConfig());
-             SSHClient sshjGcm = sshj(SshConfigs.shared());
-             SFTPClient sftp = sshjGcm.newSFTPClient()) {
+        try (SshRunner ours = SshRunner.builder(host)
+                        .port(port)
+                        .credentials(SshCredentials.privateKey(user, key))
+                        .hostKeys(HostKeyPolicy.knownHosts(knownHosts))
+                        .pool(pool)
+                        .connect();
+                SSHClient sshjDefault = sshj(new DefaultConfig());
+                SSHClient sshjGcm = sshj(SshConfigs.shared());
+                SFTPClient sftp = sshjGcm.newSFTPClient()) {
             Session jsch = jsch();
             TransferOptions noSync = TransferOptions.builder().syncFiles(false).build();
             SshTransfer transfer = SshTransfer.over(ours).withOptions(noSync);
             // cipher contenders for the transfer path: one connection each, opened only if a case selects it
             Map<String, Config> cipherConfigs = new LinkedHashMap<>();
-            cipherConfigs.put("aes128-ctr + hmac-sha2-256-etm (JDK, low-allocation opt-in)", SshConfigs.lowAllocationTransfer());
-            cipherConfigs.put("aes128-ctr + hmac-sha2-256 (JDK)", SshConfigs.preferring(
-                    SshConfigs.newLowGarbageConfig(), JdkCtrCipherFactory.aes128Ctr(), JdkHmacFactory.hmacSha256()));
-            cipherConfigs.put("aes256-ctr + hmac-sha2-256-etm (JDK)", SshConfigs.preferring(
-                    SshConfigs.newLowGarbageConfig(), JdkCtrCipherFactory.aes256Ctr(), JdkHmacFactory.hmacSha256Etm()));
-            cipherConfigs.put("aes256-gcm (JDK)", SshConfigs.preferring(
-                    SshConfigs.newLowGarbageConfig(), JdkGcmCipherFactory.aes256Gcm()));
-            cipherConfigs.put("aes128-gcm (JDK) + keystream padding", SshConfigs.preferring(
-                    SshConfigs.newLowGarbageConfig(), JdkGcmCipherFactory.aes128Gcm()));
+            cipherConfigs.put(
+                    "aes128-ctr + hmac-sha2-256-etm (JDK, low-allocation opt-in)", SshConfigs.lowAllocationTransfer());
+            cipherConfigs.put(
+                    "aes128-ctr + hmac-sha2-256 (JDK)",
+                    SshConfigs.preferring(
+                            SshConfigs.newLowGarbageConfig(),
+                            JdkCtrCipherFactory.aes128Ctr(),
+                            JdkHmacFactory.hmacSha256()));
+            cipherConfigs.put(
+                    "aes256-ctr + hmac-sha2-256-etm (JDK)",
+                    SshConfigs.preferring(
+                            SshConfigs.newLowGarbageConfig(),
+                            JdkCtrCipherFactory.aes256Ctr(),
+                            JdkHmacFactory.hmacSha256Etm()));
+            cipherConfigs.put(
+                    "aes256-gcm (JDK)",
+                    SshConfigs.preferring(SshConfigs.newLowGarbageConfig(), JdkGcmCipherFactory.aes256Gcm()));
+            cipherConfigs.put(
+                    "aes128-gcm (JDK) + keystream padding",
+                    SshConfigs.preferring(SshConfigs.newLowGarbageConfig(), JdkGcmCipherFactory.aes128Gcm()));
             Map<String, SshTransfer> lazy = new HashMap<>();
             List<SshRunner> extra = new ArrayList<>();
             java.util.function.Function<String, SshTransfer> cipherTransfer = name -> lazy.computeIfAbsent(name, n -> {
                 try {
-                    SshRunner r = SshRunner.builder(host).port(port).credentials(SshCredentials.privateKey(user, key))
-                            .hostKeys(HostKeyPolicy.knownHosts(knownHosts)).pool(pool).config(cipherConfigs.get(n))
+                    SshRunner r = SshRunner.builder(host)
+                            .port(port)
+                            .credentials(SshCredentials.privateKey(user, key))
+                            .hostKeys(HostKeyPolicy.knownHosts(knownHosts))
+                            .pool(pool)
+                            .config(cipherConfigs.get(n))
                             .connect();
                     extra.add(r);
                     return SshTransfer.over(r).withOptions(noSync);
@@ -133,38 +166,50 @@ public final class TransferBenchmark {
                 }
             });
             Map<String, Case> down = new LinkedHashMap<>();
-            down.put("ours (exec cat, JDK aes128-gcm, pooled ring)", () ->
-                    transfer.download(RemoteSource.file(src), OutputStream.nullOutputStream()));
+            down.put(
+                    "ours (exec cat, JDK aes128-gcm, pooled ring)",
+                    () -> transfer.download(RemoteSource.file(src), OutputStream.nullOutputStream()));
             for (String c : cipherConfigs.keySet()) {
-                down.put("ours, " + c, () -> cipherTransfer.apply(c)
-                        .download(RemoteSource.file(src), OutputStream.nullOutputStream()));
+                down.put(
+                        "ours, " + c,
+                        () -> cipherTransfer
+                                .apply(c)
+                                .download(RemoteSource.file(src), OutputStream.nullOutputStream()));
             }
             down.put("sshj exec stream, JDK aes128-gcm", () -> sshjExecDown(sshjGcm, "cat " + src));
             down.put("sshj SFTP read-ahead, JDK aes128-gcm", () -> sftpDown(sftp, src));
-            down.put("sshj SCP, JDK aes128-gcm", () -> sshjGcm.newSCPFileTransfer().download(src, new NullDest()));
+            down.put(
+                    "sshj SCP, JDK aes128-gcm",
+                    () -> sshjGcm.newSCPFileTransfer().download(src, new NullDest()));
             down.put("sshj defaults (BouncyCastle chacha20-poly1305)", () -> sshjExecDown(sshjDefault, "cat " + src));
             down.put("JSch defaults", () -> jschDown(jsch, "cat " + src));
-            down.put("OpenSSH ssh client, aes128-gcm", () -> process(List.of("sh", "-c",
-                    sshCommand() + " 'cat " + src + "' > /dev/null")));
+            down.put(
+                    "OpenSSH ssh client, aes128-gcm",
+                    () -> process(List.of("sh", "-c", sshCommand() + " 'cat " + src + "' > /dev/null")));
             down.put("netcat, no encryption", () -> netcat(src));
 
             Map<String, Case> up = new LinkedHashMap<>();
-            up.put("ours (exec cat, JDK aes128-gcm, pooled chunk)", () ->
-                    transfer.upload(file, RemoteTarget.commandInput("cat > /dev/null")));
-            up.put("ours to a remote file (part file, length check, mv)", () ->
-                    transfer.upload(file, RemoteTarget.file(upFile)));
+            up.put(
+                    "ours (exec cat, JDK aes128-gcm, pooled chunk)",
+                    () -> transfer.upload(file, RemoteTarget.commandInput("cat > /dev/null")));
+            up.put(
+                    "ours to a remote file (part file, length check, mv)",
+                    () -> transfer.upload(file, RemoteTarget.file(upFile)));
             for (String c : cipherConfigs.keySet()) {
-                up.put("ours, " + c, () -> cipherTransfer.apply(c)
-                        .upload(file, RemoteTarget.commandInput("cat > /dev/null")));
+                up.put(
+                        "ours, " + c,
+                        () -> cipherTransfer.apply(c).upload(file, RemoteTarget.commandInput("cat > /dev/null")));
             }
             up.put("sshj exec stream, JDK aes128-gcm", () -> sshjExecUp(sshjGcm));
             up.put("sshj SFTP put, JDK aes128-gcm (to a file)", () -> sftp.put(new FileSystemFile(src), upFile));
-            up.put("sshj SCP upload, JDK aes128-gcm (to a file)", () ->
-                    sshjGcm.newSCPFileTransfer().upload(new FileSystemFile(src), upFile));
+            up.put(
+                    "sshj SCP upload, JDK aes128-gcm (to a file)",
+                    () -> sshjGcm.newSCPFileTransfer().upload(new FileSystemFile(src), upFile));
             up.put("sshj defaults (BouncyCastle chacha20-poly1305)", () -> sshjExecUp(sshjDefault));
             up.put("JSch defaults", () -> jschUp(jsch));
-            up.put("OpenSSH ssh client, aes128-gcm", () -> process(List.of("sh", "-c",
-                    sshCommand() + " 'cat > /dev/null' < " + src)));
+            up.put(
+                    "OpenSSH ssh client, aes128-gcm",
+                    () -> process(List.of("sh", "-c", sshCommand() + " 'cat > /dev/null' < " + src)));
             up.put("netcat, no encryption", () -> netcat(src));
 
             measure("download", down, reps, only);
@@ -230,17 +275,26 @@ public final class TransferBenchmark {
             double medianT = t[t.length / 2];
             mbps.put(e.getKey(), medianT);
             boolean external = e.getKey().contains("OpenSSH") || e.getKey().contains("netcat");
-            System.out.printf(Locale.ROOT, "| %s | %.0f | %s |%n", e.getKey(), medianT,
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | %.0f | %s |%n",
+                    e.getKey(),
+                    medianT,
                     external ? "(native)" : String.format(Locale.ROOT, "%.0f B", a[a.length / 2]));
         }
         for (String dir : List.of("download", "upload")) {
-            Double ours = mbps.get(dir + ": ours (exec cat, JDK aes128-gcm, pooled "
-                    + (dir.equals("download") ? "ring)" : "chunk)"));
+            Double ours = mbps.get(
+                    dir + ": ours (exec cat, JDK aes128-gcm, pooled " + (dir.equals("download") ? "ring)" : "chunk)"));
             Double ssh = mbps.get(dir + ": OpenSSH ssh client, aes128-gcm");
             Double nc = mbps.get(dir + ": netcat, no encryption");
             if (ours != null && ssh != null && nc != null) {
-                System.out.printf(Locale.ROOT, "%s: ours / OpenSSH client = %.2fx (target >= 1.2x), "
-                        + "ours / netcat = %.2fx (target >= 0.8x)%n", dir, ours / ssh, ours / nc);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s: ours / OpenSSH client = %.2fx (target >= 1.2x), "
+                                + "ours / netcat = %.2fx (target >= 0.8x)%n",
+                        dir,
+                        ours / ssh,
+                        ours / nc);
             }
         }
     }
@@ -281,7 +335,7 @@ public final class TransferBenchmark {
 
     private void sshjExecDown(SSHClient client, String command) throws IOException {
         try (net.schmizz.sshj.connection.channel.direct.Session s = client.startSession();
-             Command cmd = s.exec(command)) {
+                Command cmd = s.exec(command)) {
             InputStream in = cmd.getInputStream();
             long total = drain(in);
             cmd.join(60, TimeUnit.SECONDS);
@@ -291,8 +345,8 @@ public final class TransferBenchmark {
 
     private void sshjExecUp(SSHClient client) throws IOException {
         try (net.schmizz.sshj.connection.channel.direct.Session s = client.startSession();
-             Command cmd = s.exec("cat > /dev/null");
-             InputStream in = Files.newInputStream(file)) {
+                Command cmd = s.exec("cat > /dev/null");
+                InputStream in = Files.newInputStream(file)) {
             OutputStream out = cmd.getOutputStream();
             int n;
             while ((n = in.read(array)) > 0) {
@@ -354,7 +408,8 @@ public final class TransferBenchmark {
     private void netcat(String src) throws Exception {
         int ncPort = port + 1;
         Process listener = new ProcessBuilder("sh", "-c", "exec nc -l 127.0.0.1 " + ncPort + " > /dev/null")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         // the listener binds asynchronously: retry the connect instead of guessing how long that takes
         for (int attempt = 1; ; attempt++) {
             Thread.sleep(100);
@@ -374,7 +429,9 @@ public final class TransferBenchmark {
     }
 
     private static void process(List<String> command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         if (p.waitFor() != 0) {
             throw new IOException("failed (" + p.exitValue() + "): " + command);
         }

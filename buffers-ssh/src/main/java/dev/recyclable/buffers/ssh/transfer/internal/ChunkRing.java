@@ -1,8 +1,22 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer.internal;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.invoke.MethodHandles;
@@ -49,6 +63,7 @@ public final class ChunkRing implements AutoCloseable {
     private final ByteBuffer[] chunks;
     /** Per chunk: a view made once, repositioned for every write to a channel (no slice per write). */
     private final ByteBuffer[] views;
+
     private final int[] bases;
     private final int chunkShift;
     private final int chunkMask;
@@ -60,6 +75,7 @@ public final class ChunkRing implements AutoCloseable {
     private volatile long consumed;
     /** Set by the producer when nothing more will come; read after {@link #written}. */
     private volatile boolean ended;
+
     private volatile Throwable endFailure;
     /** The consumer while it is parked, so the producer knows to wake it. */
     private volatile Thread parkedConsumer;
@@ -97,8 +113,8 @@ public final class ChunkRing implements AutoCloseable {
                 owners[i] = owner;
                 ByteBuffer space = owner.writableBuffer(size);
                 if (space.remaining() < size) {
-                    throw new IOException("pool's stream size cap leaves " + space.remaining()
-                            + " bytes for a " + size + "-byte transfer chunk");
+                    throw new IOException("pool's stream size cap leaves " + space.remaining() + " bytes for a " + size
+                            + "-byte transfer chunk");
                 }
                 chunks[i] = space;
                 bases[i] = space.position();
@@ -193,8 +209,8 @@ public final class ChunkRing implements AutoCloseable {
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new InterruptedIOException("no data from the server for "
-                        + TimeUnit.NANOSECONDS.toMillis(idleTimeoutNanos) + " ms");
+                throw new InterruptedIOException(
+                        "no data from the server for " + TimeUnit.NANOSECONDS.toMillis(idleTimeoutNanos) + " ms");
             }
             wakeAt = c + wakeBatch;
             parkedConsumer = Thread.currentThread();

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer.internal;
 
 import java.io.IOException;
@@ -30,7 +45,8 @@ public final class PartFile implements AutoCloseable {
         this.target = regularTarget(target);
         Path dir = this.target.getParent();
         String name = this.target.getFileName().toString();
-        this.part = dir.resolve("." + name + ".part-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        this.part = dir.resolve("." + name + ".part-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         this.channel = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
@@ -69,12 +85,16 @@ public final class PartFile implements AutoCloseable {
         }
         Path real = Files.isSymbolicLink(absolute) && Files.exists(absolute) ? absolute.toRealPath() : absolute;
         if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
-            String what = Files.isDirectory(real) ? "a directory" : Files.isSymbolicLink(real)
-                    ? "a dangling symbolic link" : "not a regular file (a device, FIFO or socket)";
-            throw new IOException("refusing to download into " + target + (real.equals(absolute) ? "" : " (" + real
-                    + ")") + ": it is " + what + ", and a download replaces its target by renaming a complete file "
-                    + "over it. Download to a regular file path, or to an OutputStream/WritableByteChannel to "
-                    + "write into it in place");
+            String what = Files.isDirectory(real)
+                    ? "a directory"
+                    : Files.isSymbolicLink(real)
+                            ? "a dangling symbolic link"
+                            : "not a regular file (a device, FIFO or socket)";
+            throw new IOException(
+                    "refusing to download into " + target + (real.equals(absolute) ? "" : " (" + real + ")")
+                            + ": it is " + what + ", and a download replaces its target by renaming a complete file "
+                            + "over it. Download to a regular file path, or to an OutputStream/WritableByteChannel to "
+                            + "write into it in place");
         }
         return real;
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.recyclable.buffers.ssh.transfer.internal;
 
 import java.util.concurrent.ThreadLocalRandom;
@@ -14,8 +29,7 @@ public final class ShellCommands {
     /** Exit status of an upload whose received length differs from the announced one. */
     public static final int EXIT_LENGTH_MISMATCH = 86;
 
-    private ShellCommands() {
-    }
+    private ShellCommands() {}
 
     /** {@code 'it'\''s'}: safe for any string without NUL. */
     public static String quote(String s) {
@@ -30,8 +44,8 @@ public final class ShellCommands {
      * size from {@code stat}, not by reading it.
      */
     public static String catFile(String remotePath) {
-        return "f=" + quote(remotePath) + "; n=$(wc -c < \"$f\") || exit 66; "
-                + "printf '" + SIZE_LINE + "%s\\n' \"$n\" >&2; exec cat < \"$f\"";
+        return "f=" + quote(remotePath) + "; n=$(wc -c < \"$f\") || exit 66; " + "printf '" + SIZE_LINE
+                + "%s\\n' \"$n\" >&2; exec cat < \"$f\"";
     }
 
     /**
@@ -41,7 +55,8 @@ public final class ShellCommands {
      * check fails and the part file is removed: the target name never holds a partial upload.
      */
     public static String receiveFile(String remotePath, long length) {
-        String part = remotePath + ".part-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        String part = remotePath + ".part-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong());
         return "f=" + quote(remotePath) + "; t=" + quote(part) + "; "
                 + "trap 'rm -f -- \"$t\"' EXIT; trap 'exit 1' HUP INT TERM PIPE; "
                 + "set -C; cat > \"$t\" || exit 1; "
