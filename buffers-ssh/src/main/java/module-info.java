@@ -21,8 +21,8 @@
  * <p>sshj and buffers-core types appear in the public API (an {@code SSHClient}, a {@code Config}, a
  * {@code RecyclableOutputStream}), so both are transitive. {@code internal} is not exported.
  *
- * <p>Packages added later (fan-out, bulk transfer) add their own {@code exports} line here: a descriptor
- * cannot export a package that does not exist yet.
+ * <p>Exported besides: {@code transport} (sshj cipher/MAC factories), {@code fanout} (one command on many
+ * hosts) and {@code transfer} (bulk data).
  */
 // sshj has no module descriptor (an automatic module, com.hierynomus.sshj), yet its types are in our API:
 // requires transitive is still right, so that callers read it; javac warns because automatic modules

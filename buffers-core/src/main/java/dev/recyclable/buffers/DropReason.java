@@ -24,7 +24,5 @@ public enum DropReason {
     /** Larger than the biggest size class the pool keeps. */
     OVERSIZE,
     /** Idle longer than the decay period, or removed by {@link BufferPool#trim()}. */
-    TRIMMED,
-    /** Its stream was never closed; the leak detector returned the chunk but keeping it is unsafe. */
-    LEAKED
+    TRIMMED
 }
