@@ -94,8 +94,13 @@ import net.schmizz.sshj.Config;
  * and logins.
  *
  * <h2>Failures</h2>
- * Each target fails on its own, with a {@link FailureKind} and a reason; the others carry on. Closing the executor
- * cancels every run and closes every connection. Thread-safe.
+ * Each target fails on its own, with a {@link FailureKind} and a reason; the others carry on. A host that dies or
+ * freezes fails the targets running on it with {@link FailureKind#CONNECTION_LOST}, even without a command timeout:
+ * every connection is watched by keepalives ({@link Builder#keepAlive}, the same detection and default as
+ * {@link SshRunner.Builder#keepAlive}: within 40 s). Closing the executor cancels every run and closes every
+ * connection. Warnings about the caller's code (a {@link ResultListener} or target iterator that threw) go to
+ * {@link System.Logger} (logger {@code dev.recyclable.buffers.ssh.fanout.FanoutExecutor}), so they show without
+ * any logging library. Thread-safe.
  */
 public final class FanoutExecutor implements AutoCloseable {
 
