@@ -236,11 +236,7 @@ class FanoutExecutorTest {
         try (FanoutExecutor executor =
                 FanoutExecutor.builder().pool(pool).maxInFlight(20).build()) {
             FanoutRun run = executor.start(targets, "echo started; sleep 30; echo never");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (run.progress().running() < 20 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(20, run.progress().running(), run.progress().toString());
+            awaitRunning(run, 20);
             long cancelledAt = System.nanoTime();
             run.cancel();
             assertTrue(run.await(Duration.ofSeconds(10)), run.toString());
@@ -488,10 +484,7 @@ class FanoutExecutorTest {
             List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(doomed, 5, "d")));
             targets.addAll(sameCommand(targets(hostB, 5, "b")));
             try (FanoutRun run = executor.start(targets, "echo before; sleep 3; echo after")) {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (run.progress().running() < 10 && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
-                }
+                awaitRunning(run, 10);
                 doomed.killHard();
                 List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
                 for (int i = 0; i < 5; i++) {
@@ -515,11 +508,7 @@ class FanoutExecutorTest {
         FanoutRun run;
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
             run = executor.start(sameCommand(targets(hostC, 12, "x")), "head -c 100000 /dev/zero; sleep 30");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (run.progress().running() < 12 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(12, run.progress().running());
+            awaitRunning(run, 12);
         }
         List<TargetOutcome> outcomes = run.completion().get(15, TimeUnit.SECONDS);
         for (TargetOutcome o : outcomes) {
@@ -542,11 +531,7 @@ class FanoutExecutorTest {
             targets.addAll(sameCommand(targets(hostB, 5, "b")));
             // no command timeout: only keepalives can end the frozen host's targets; output first, so chunks are held
             try (FanoutRun run = executor.start(targets, "echo before; sleep 4; echo after")) {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (run.progress().running() < 10 && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
-                }
-                assertEquals(10, run.progress().running(), run.progress().toString());
+                awaitRunning(run, 10);
                 frozen.freeze();
                 long frozenAt = System.nanoTime();
                 try {
@@ -723,6 +708,15 @@ class FanoutExecutorTest {
             }
         }
         return hits.toString();
+    }
+
+    /** Waits (up to 20 s) until {@code n} of the run's commands are running, and asserts they are. */
+    private static void awaitRunning(FanoutRun run, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (run.progress().running() < n && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(n, run.progress().running(), run.progress().toString());
     }
 
     private static void drainResults(FanoutExecutor executor) {
