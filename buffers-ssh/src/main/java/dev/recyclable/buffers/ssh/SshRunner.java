@@ -23,9 +23,9 @@ import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
-import dev.recyclable.buffers.ssh.internal.DeadPeerDetector;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
 import dev.recyclable.buffers.ssh.internal.DispatchingSink;
+import dev.recyclable.buffers.ssh.internal.KeepAlive;
 import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
@@ -398,8 +398,8 @@ public final class SshRunner implements AutoCloseable {
     public static final class Builder {
         static final long DEFAULT_WINDOW = ChannelDefaults.WINDOW;
         static final int DEFAULT_MAX_PACKET = ChannelDefaults.MAX_PACKET;
-        static final Duration DEFAULT_KEEPALIVE_INTERVAL = Duration.ofSeconds(10);
-        static final int DEFAULT_KEEPALIVE_MAX_UNANSWERED = 3;
+        static final Duration DEFAULT_KEEPALIVE_INTERVAL = KeepAlive.DEFAULT.interval();
+        static final int DEFAULT_KEEPALIVE_MAX_UNANSWERED = KeepAlive.DEFAULT.maxUnanswered();
 
         private final String host;
         private int port = 22;
@@ -411,8 +411,7 @@ public final class SshRunner implements AutoCloseable {
         private Duration replyTimeout = Duration.ofSeconds(30);
         private long windowSize = DEFAULT_WINDOW;
         private int maxPacketSize = DEFAULT_MAX_PACKET;
-        private Duration keepAliveInterval = DEFAULT_KEEPALIVE_INTERVAL;
-        private int keepAliveMaxUnanswered = DEFAULT_KEEPALIVE_MAX_UNANSWERED;
+        private KeepAlive keepAlive = KeepAlive.DEFAULT;
 
         private Builder(String host) {
             this.host = Objects.requireNonNull(host, "host");
@@ -481,15 +480,13 @@ public final class SshRunner implements AutoCloseable {
          * detected within about {@code interval * (maxUnanswered + 1)}, even with no command timeout set.
          * Default: every 10 s, 3 unanswered (detected within 30 to 40 s). {@link Duration#ZERO} turns it off
          * (then a frozen server blocks a command without a timeout forever). The probes of all connections are
-         * sent from one shared thread.
+         * sent from one shared thread. A fan-out has the same setting, with the same default
+         * ({@code FanoutExecutor.Builder.keepAlive}).
+         *
+         * @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1
          */
         public Builder keepAlive(Duration interval, int maxUnanswered) {
-            if (interval.isNegative() || maxUnanswered < 1) {
-                throw new IllegalArgumentException(
-                        "keepAlive needs interval >= 0 and maxUnanswered >= 1: " + interval + ", " + maxUnanswered);
-            }
-            this.keepAliveInterval = interval;
-            this.keepAliveMaxUnanswered = maxUnanswered;
+            this.keepAlive = new KeepAlive(interval, maxUnanswered);
             return this;
         }
 
@@ -512,12 +509,13 @@ public final class SshRunner implements AutoCloseable {
                             config != null ? config : SshConfigs.shared(), connectTimeout, replyTimeout)
                     .connect(host, port, hostKeys, credentials, lost);
             String where = credentials.user() + "@" + SshErrors.where(host, port);
-            ScheduledFuture<?> keepAlive = keepAliveInterval.isZero()
-                    ? null
-                    : DeadPeerDetector.watch(
-                            client, keepAliveInterval, keepAliveMaxUnanswered, SshErrors.where(host, port));
             SshRunner runner = new SshRunner(
-                    client, pool != null ? pool : defaultPool(), windowSize, maxPacketSize, where, keepAlive);
+                    client,
+                    pool != null ? pool : defaultPool(),
+                    windowSize,
+                    maxPacketSize,
+                    where,
+                    keepAlive.watch(client, SshErrors.where(host, port)));
             runner.lossReason = lost;
             return runner;
         }

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.fixtures.CapturedLog;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
@@ -193,29 +194,15 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"mina"})
     void theInsecureHostKeyOptInWarnsWithoutAnyLoggingLibrary(String kind) throws Exception {
         SshTestServer s = start(kind);
+        List<java.util.logging.LogRecord> records;
         // System.Logger's default backend is java.util.logging, which prints to stderr with no configuration
-        java.util.logging.Logger jul = java.util.logging.Logger.getLogger(HostKeyPolicy.class.getName());
-        List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler handler = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord record) {
-                records.add(record);
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-        jul.addHandler(handler);
-        try (SshRunner ssh = builder(s)
-                .credentials(s.credentials())
-                .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely())
-                .connect()) {
+        try (CapturedLog log = CapturedLog.of(HostKeyPolicy.class);
+                SshRunner ssh = builder(s)
+                        .credentials(s.credentials())
+                        .hostKeys(HostKeyPolicy.acceptAnyHostKeyInsecurely())
+                        .connect()) {
             assertTrue(ssh.isConnected());
-        } finally {
-            jul.removeHandler(handler);
+            records = log.records();
         }
         assertEquals(1, records.size(), records.toString());
         assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());

@@ -19,6 +19,7 @@ import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.CommandTimeoutException;
 import dev.recyclable.buffers.ssh.OutputLimitExceededException;
 import dev.recyclable.buffers.ssh.SshConnectException;
+import dev.recyclable.buffers.ssh.internal.SshErrors;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -95,6 +96,6 @@ final class Failures {
     }
 
     private static String where(FanoutTarget.HostKey host) {
-        return host.host() + ":" + host.port();
+        return SshErrors.where(host.host(), host.port());
     }
 }

@@ -19,6 +19,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
+import dev.recyclable.buffers.ssh.internal.KeepAlive;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.time.Duration;
 import java.util.Iterator;
@@ -32,8 +33,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.schmizz.sshj.Config;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs one command on many hosts at once over sshj, reusing connections, and delivers each host's captured output
@@ -95,12 +94,21 @@ import org.slf4j.LoggerFactory;
  * and logins.
  *
  * <h2>Failures</h2>
- * Each target fails on its own, with a {@link FailureKind} and a reason; the others carry on. Closing the executor
- * cancels every run and closes every connection. Thread-safe.
+ * Each target fails on its own, with a {@link FailureKind} and a reason; the others carry on. A host that dies or
+ * freezes fails the targets running on it with {@link FailureKind#CONNECTION_LOST}, even without a command timeout:
+ * every connection is watched by keepalives ({@link Builder#keepAlive}, the same detection and default as
+ * {@link SshRunner.Builder#keepAlive}: within 40 s). Closing the executor cancels every run and closes every
+ * connection. Warnings about the caller's code (a {@link ResultListener} or target iterator that threw) go to
+ * {@link System.Logger} (logger {@code dev.recyclable.buffers.ssh.fanout.FanoutExecutor}), so they show without
+ * any logging library. Thread-safe.
  */
 public final class FanoutExecutor implements AutoCloseable {
 
-    static final Logger LOG = LoggerFactory.getLogger(FanoutExecutor.class);
+    /**
+     * Our own warnings (a result listener that threw, a target iterator that failed): {@link System.Logger}, so
+     * they reach the user without any logging library (its default backend, java.util.logging, prints to stderr).
+     */
+    static final System.Logger LOG = System.getLogger(FanoutExecutor.class.getName());
 
     private final Settings settings;
     private final ScheduledThreadPoolExecutor dispatch;
@@ -296,7 +304,8 @@ public final class FanoutExecutor implements AutoCloseable {
             Duration idleTimeout,
             long windowSize,
             int maxPacketSize,
-            int maxOpenAttempts) {}
+            int maxOpenAttempts,
+            KeepAlive keepAlive) {}
 
     /**
      * Settings for a {@link FanoutExecutor}; every setting has a default. Settings left unset that depend on
@@ -328,6 +337,7 @@ public final class FanoutExecutor implements AutoCloseable {
         private long windowSize = ChannelDefaults.WINDOW;
         private int maxPacketSize = ChannelDefaults.MAX_PACKET;
         private int maxOpenAttempts = 4;
+        private KeepAlive keepAlive = KeepAlive.DEFAULT;
 
         private Builder() {}
 
@@ -462,6 +472,24 @@ public final class FanoutExecutor implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Dead-peer detection, as {@link SshRunner.Builder#keepAlive} (the same code and default): every
+         * {@code interval} each connection asks the server for a keepalive answer (OpenSSH's
+         * {@code keepalive@openssh.com}); after {@code maxUnanswered} intervals without one the connection is
+         * declared lost, and every target running on it fails with {@link FailureKind#CONNECTION_LOST} (its
+         * chunks released), even with no command timeout set. A dead or frozen host is so detected within about
+         * {@code interval * (maxUnanswered + 1)}; the other hosts carry on. Default: every 10 s, 3 unanswered
+         * (detected within 30 to 40 s). {@link Duration#ZERO} turns it off (then a frozen host holds its targets
+         * forever unless the run's options set a timeout). The probes of all connections, of all executors and
+         * runners, are sent from one shared thread.
+         *
+         * @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1
+         */
+        public Builder keepAlive(Duration interval, int maxUnanswered) {
+            this.keepAlive = new KeepAlive(interval, maxUnanswered);
+            return this;
+        }
+
         public FanoutExecutor build() {
             return new FanoutExecutor(settings());
         }
@@ -489,7 +517,8 @@ public final class FanoutExecutor implements AutoCloseable {
                     idleTimeout,
                     windowSize,
                     maxPacketSize,
-                    maxOpenAttempts);
+                    maxOpenAttempts,
+                    keepAlive);
         }
 
         private static int positive(int n, String name) {

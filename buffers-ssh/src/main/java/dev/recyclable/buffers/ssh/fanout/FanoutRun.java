@@ -382,7 +382,8 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
                 throw new NullPointerException("the target iterator returned null");
             }
         } catch (RuntimeException | Error e) {
-            FanoutExecutor.LOG.warn("fan-out target iterator failed; no more targets are read", e);
+            FanoutExecutor.LOG.log(
+                    System.Logger.Level.WARNING, "fan-out target iterator failed; no more targets are read", e);
             endOfSource(e);
             return null;
         }
@@ -470,7 +471,11 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
                 listener.onResult(result);
             } catch (RuntimeException | Error e) {
                 result.close();
-                FanoutExecutor.LOG.warn("fan-out result listener threw; result closed", e);
+                FanoutExecutor.LOG.log(
+                        System.Logger.Level.WARNING,
+                        "fan-out result listener threw; result of "
+                                + outcome.target().id() + " closed",
+                        e);
             }
         } else {
             ready.add(result);

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh.fanout;
 
+import java.util.concurrent.ScheduledFuture;
 import net.schmizz.sshj.SSHClient;
 
 /** One SSH connection of a {@link HostPool}. Dispatch-thread state, except {@link #client} once published. */
@@ -29,6 +30,8 @@ final class PooledConnection {
     final HostPool host;
     State state = State.OPENING;
     volatile SSHClient client;
+    /** Its dead-peer detection ({@code null} while opening, or if keepalives are off): cancelled when it closes. */
+    ScheduledFuture<?> keepAlive;
     /** Channels open (or opening) on it now. */
     int active;
     /** Channels we allow at once: the configured sessions-per-connection, lowered if the server refused one. */

@@ -23,6 +23,7 @@ import dev.recyclable.buffers.ssh.CommandTimeoutException;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
+import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -354,6 +355,8 @@ final class Scheduler {
             }
         } else {
             c.client = client;
+            // a frozen host answers nothing, not even TCP resets: only keepalives end its targets
+            c.keepAlive = settings.keepAlive().watch(client, SshErrors.where(h.key.host(), h.key.port()));
             c.state = PooledConnection.State.READY;
             h.ready++;
             c.idleSinceNanos = System.nanoTime();
@@ -370,7 +373,7 @@ final class Scheduler {
         h.connections.remove(c);
         openConnections.decrementAndGet();
         Failures.Classified why = Failures.ofConnect(e, h.key);
-        FanoutExecutor.LOG.debug("connect to {} failed: {}", h.key, why.reason());
+        FanoutExecutor.LOG.log(System.Logger.Level.DEBUG, () -> "connect to " + h.key + " failed: " + why.reason());
         if (!failWaitersIfHopeless(h, why.kind(), why.reason())) {
             // other connections serve this host: try another connect only after a pause
             h.noConnectBeforeNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
@@ -395,7 +398,7 @@ final class Scheduler {
         if (c.state != PooledConnection.State.READY) {
             return; // still opening (the connector reports it) or already closed by us
         }
-        FanoutExecutor.LOG.debug("{} died", c);
+        FanoutExecutor.LOG.log(System.Logger.Level.DEBUG, () -> c + " died");
         forget(c);
         settle(c.host);
         afterEvent();
@@ -410,6 +413,10 @@ final class Scheduler {
     /** A READY connection leaves the books: DEAD, out of its host and the idle set, room under the budget. */
     private void forget(PooledConnection c) {
         c.state = PooledConnection.State.DEAD;
+        if (c.keepAlive != null) {
+            c.keepAlive.cancel(false);
+            c.keepAlive = null;
+        }
         c.host.connections.remove(c);
         c.host.ready--;
         if (c.keptIdle) {
@@ -723,7 +730,7 @@ final class Scheduler {
             try {
                 action.run();
             } catch (RuntimeException | Error e) {
-                FanoutExecutor.LOG.error("fan-out dispatch step failed", e);
+                FanoutExecutor.LOG.log(System.Logger.Level.ERROR, "fan-out dispatch step failed", e);
             }
         };
     }

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,9 +28,11 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
+import dev.recyclable.buffers.ssh.fixtures.CapturedLog;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.internal.KeepAlive;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -38,10 +41,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -231,11 +236,7 @@ class FanoutExecutorTest {
         try (FanoutExecutor executor =
                 FanoutExecutor.builder().pool(pool).maxInFlight(20).build()) {
             FanoutRun run = executor.start(targets, "echo started; sleep 30; echo never");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (run.progress().running() < 20 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(20, run.progress().running(), run.progress().toString());
+            awaitRunning(run, 20);
             long cancelledAt = System.nanoTime();
             run.cancel();
             assertTrue(run.await(Duration.ofSeconds(10)), run.toString());
@@ -483,10 +484,7 @@ class FanoutExecutorTest {
             List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(doomed, 5, "d")));
             targets.addAll(sameCommand(targets(hostB, 5, "b")));
             try (FanoutRun run = executor.start(targets, "echo before; sleep 3; echo after")) {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (run.progress().running() < 10 && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
-                }
+                awaitRunning(run, 10);
                 doomed.killHard();
                 List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
                 for (int i = 0; i < 5; i++) {
@@ -510,17 +508,156 @@ class FanoutExecutorTest {
         FanoutRun run;
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
             run = executor.start(sameCommand(targets(hostC, 12, "x")), "head -c 100000 /dev/zero; sleep 30");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (run.progress().running() < 12 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(12, run.progress().running());
+            awaitRunning(run, 12);
         }
         List<TargetOutcome> outcomes = run.completion().get(15, TimeUnit.SECONDS);
         for (TargetOutcome o : outcomes) {
             assertEquals(FailureKind.CANCELLED, o.failure(), o.toString());
         }
         run.close();
+        assertNothingInUse(pool);
+    }
+
+    @Test
+    void aFrozenHostFailsItsTargetsAsConnectionLostWithinTheKeepAliveBound() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        try (OpenSshServer frozen =
+                        OpenSshServer.builder().bindAddress("127.0.0.11").start();
+                FanoutExecutor executor = FanoutExecutor.builder()
+                        .pool(pool)
+                        .keepAlive(Duration.ofMillis(200), 3)
+                        .build()) {
+            List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(frozen, 5, "f")));
+            targets.addAll(sameCommand(targets(hostB, 5, "b")));
+            // no command timeout: only keepalives can end the frozen host's targets; output first, so chunks are held
+            try (FanoutRun run = executor.start(targets, "echo before; sleep 4; echo after")) {
+                awaitRunning(run, 10);
+                frozen.freeze();
+                long frozenAt = System.nanoTime();
+                try {
+                    for (int i = 0; i < 5; i++) {
+                        TargetOutcome o = run.outcome(i).get(15, TimeUnit.SECONDS);
+                        assertEquals(FailureKind.CONNECTION_LOST, o.failure(), o.toString());
+                        assertTrue(o.reason().contains("keepalive"), o.reason());
+                    }
+                    long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - frozenAt);
+                    // 3 unanswered probes at 200 ms: about 0.8 s; generous for a loaded 2-core machine, and well
+                    // under the 4 s the commands would take if they were not failed by the keepalive
+                    assertTrue(tookMs < 3_500, "detected after " + tookMs + " ms");
+                } finally {
+                    frozen.thaw();
+                }
+                List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
+                for (int i = 5; i < 10; i++) {
+                    // 20 rounds of answered keepalives did not harm the healthy host's connection
+                    assertTrue(outcomes.get(i).succeeded(), outcomes.get(i).toString());
+                }
+                for (TargetResult r : run) {
+                    r.close();
+                }
+            }
+            assertEquals(0, executor.stats().channelsInUse(), executor.stats().toString());
+            frozen.killConnections(); // OpenSSH leaves commands without a terminal running when a client vanishes
+            frozen.awaitNoSessionProcesses(Duration.ofSeconds(5));
+        }
+        assertNothingInUse(pool);
+    }
+
+    @Test
+    void keepAliveIsTheRunnersSettingWithTheRunnersDefault() {
+        assertEquals(KeepAlive.DEFAULT, FanoutExecutor.builder().settings().keepAlive());
+        assertTrue(KeepAlive.DEFAULT.worstCaseDetection().compareTo(Duration.ofMinutes(1)) < 0);
+        assertEquals(
+                new KeepAlive(Duration.ofSeconds(2), 5),
+                FanoutExecutor.builder()
+                        .keepAlive(Duration.ofSeconds(2), 5)
+                        .settings()
+                        .keepAlive());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> FanoutExecutor.builder().keepAlive(Duration.ofSeconds(1), 0));
+        assertTrue(e.getMessage().contains("maxUnanswered >= 1"), e.getMessage());
+        assertThrows(
+                IllegalArgumentException.class, () -> FanoutExecutor.builder().keepAlive(Duration.ofSeconds(-1), 3));
+        assertNull(FanoutExecutor.builder()
+                .keepAlive(Duration.ZERO, 3)
+                .settings()
+                .keepAlive()
+                .watch(null, "off"));
+    }
+
+    @Test
+    void aResultListenerThatThrowsIsReportedWithoutAnyLoggingLibrary() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        IllegalStateException bug = new IllegalStateException("listener bug");
+        List<java.util.logging.LogRecord> records;
+        try (CapturedLog log = CapturedLog.of(FanoutExecutor.class);
+                FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
+                FanoutRun run = executor.start(targets(hostA, 3, "w"), null, CommandOptions.defaults(), r -> {
+                    if (r.target().id().equals("w1")) {
+                        throw bug; // without closing r: the run must close it
+                    }
+                    r.close();
+                })) {
+            run.completion().get(30, TimeUnit.SECONDS);
+            // the run completes just before its last result is handed over: wait for the listener's call
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (log.records().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            records = log.records();
+        }
+        assertEquals(1, records.size(), records.toString());
+        java.util.logging.LogRecord warning = records.get(0);
+        assertEquals(java.util.logging.Level.WARNING, warning.getLevel());
+        assertTrue(
+                warning.getMessage().contains("listener threw")
+                        && warning.getMessage().contains("w1"),
+                warning.getMessage());
+        assertSame(bug, warning.getThrown());
+        assertNothingInUse(pool); // the result the listener dropped was closed for it
+    }
+
+    @Test
+    void aTargetIteratorThatThrowsIsReportedWithoutAnyLoggingLibrary() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        Iterator<FanoutTarget> first = targets(hostA, 1, "i").iterator();
+        IllegalStateException bug = new IllegalStateException("iterator bug");
+        Iterator<FanoutTarget> failing = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return true;
+            }
+
+            @Override
+            public FanoutTarget next() {
+                if (first.hasNext()) {
+                    return first.next();
+                }
+                throw bug;
+            }
+        };
+        try (CapturedLog log = CapturedLog.of(FanoutExecutor.class);
+                FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
+                FanoutRun run = executor.start(failing, null, CommandOptions.defaults())) {
+            int results = 0;
+            for (TargetResult r : run) {
+                try (r) {
+                    assertTrue(r.succeeded(), r.toString());
+                    results++;
+                }
+            }
+            assertEquals(1, results);
+            ExecutionException e =
+                    assertThrows(ExecutionException.class, () -> run.finished().get(10, TimeUnit.SECONDS));
+            assertSame(bug, e.getCause());
+            List<java.util.logging.LogRecord> records = log.records();
+            assertEquals(1, records.size(), records.toString());
+            assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());
+            assertTrue(
+                    records.get(0).getMessage().contains("iterator failed"),
+                    records.get(0).getMessage());
+            assertSame(bug, records.get(0).getThrown());
+        }
         assertNothingInUse(pool);
     }
 
@@ -571,6 +708,15 @@ class FanoutExecutorTest {
             }
         }
         return hits.toString();
+    }
+
+    /** Waits (up to 20 s) until {@code n} of the run's commands are running, and asserts they are. */
+    private static void awaitRunning(FanoutRun run, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (run.progress().running() < n && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(n, run.progress().running(), run.progress().toString());
     }
 
     private static void drainResults(FanoutExecutor executor) {
