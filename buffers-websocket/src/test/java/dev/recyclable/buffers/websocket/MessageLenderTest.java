@@ -78,7 +78,9 @@ class MessageLenderTest {
                 lender.lend(i % 2 == 0 ? MessageType.TEXT : MessageType.BINARY, next, listener);
                 assertArrayEquals(p, copies.get(copies.size() - 1), "message " + i);
                 assertSame(seen.get(0), seen.get(seen.size() - 1), "the message object is reused");
-                assertEquals(i % 2 == 0 ? MessageType.TEXT : MessageType.BINARY, seen.get(seen.size() - 1).type());
+                assertEquals(
+                        i % 2 == 0 ? MessageType.TEXT : MessageType.BINARY,
+                        seen.get(seen.size() - 1).type());
             }
         }
     }

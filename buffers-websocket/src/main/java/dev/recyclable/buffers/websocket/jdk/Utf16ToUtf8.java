@@ -60,8 +60,7 @@ final class Utf16ToUtf8 {
     }
 
     /** Appends the UTF-8 of {@code src[from, from + count)}. */
-    private long append(char[] src, int from, int count, boolean last, RecyclableOutputStream out)
-            throws IOException {
+    private long append(char[] src, int from, int count, boolean last, RecyclableOutputStream out) throws IOException {
         long written = 0;
         int i = from;
         int end = from + count;
@@ -115,6 +114,7 @@ final class Utf16ToUtf8 {
         }
         return written;
     }
+
     void reset() {
         pendingHighSurrogate = 0;
     }

@@ -83,8 +83,7 @@ class Utf16ToUtf8Test {
                     .maxChunkSize(128)
                     .directChunks(direct)
                     .build();
-            String text = "ascii run of some length, then κόσμε €中 𝄞😀 and \uD834 alone; "
-                    .repeat(40);
+            String text = "ascii run of some length, then κόσμε €中 𝄞😀 and \uD834 alone; ".repeat(40);
             for (int round = 0; round < 20; round++) {
                 Utf16ToUtf8 encoder = new Utf16ToUtf8();
                 try (RecyclableOutputStream out = pool.newStream()) {
