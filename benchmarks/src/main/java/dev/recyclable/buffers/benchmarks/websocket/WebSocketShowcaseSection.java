@@ -64,7 +64,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
     /** permessage-deflate rows: a JSON-like text message, compressing about 5:1 (zlib bounds both sides' time). */
     private static final int DEFLATE_MESSAGE = 256 << 10;
 
-    private static final int DEFLATE_REPETITIONS = 12;
+    private static final int DEFLATE_REPETITIONS = 36;
     /** Issue 15's target: what our side allocates per message once warm, as a share of the message. */
     private static final double DEFLATE_ALLOCATION_LIMIT = 0.01;
 

@@ -29,7 +29,7 @@ class WebSocketSectionDeflateTest {
     private final BufferPool pool = BufferPool.builder().build();
 
     @Test
-    void theMessageIsValidUtf8AndCompressesAboutFiveToOne() {
+    void theMessageIsValidUtf8AndCompressesAboutFiveToOne() throws Exception {
         DeflateWire input = DeflateWire.of(64 * 1024);
         assertEquals(64 * 1024, input.message().length);
         assertTrue(StandardCharsets.UTF_8
