@@ -155,7 +155,7 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         }
     }
 
-    /** The message compressed into new pooled chunks (RSV1 then marks its first frame), or as it is below the threshold. */
+    /** A view of the message compressed (RSV1 then marks its first frame), or of the message as it is below the threshold. */
     private ByteBuf compressedView(WebSocketMessage message) throws java.io.IOException {
         RecyclableOutputStream content = message.content();
         if (!deflater.shouldCompress(content.length())) {
