@@ -43,9 +43,11 @@ import java.util.random.RandomGenerator;
  * it after the write returns. Not thread-safe; one per connection.
  *
  * <p>With permessage-deflate (a {@link MessageDeflater} given to the constructor) messages of
- * at least its threshold are compressed into new pooled chunks, written as above with RSV1 on
- * the first frame, and released when the write returns; control frames are never compressed.
- * {@link #close()} ends the deflater.
+ * at least its threshold are compressed into the deflater's reused pooled stream, written as
+ * above with RSV1 on the first frame (to a channel: one gathering write per frame over reused
+ * buffers, as the compressed content is the encoder's alone until the write returns), and let
+ * go of when the write returns; control frames are never compressed. {@link #close()} ends the
+ * deflater.
  */
 public final class WebSocketEncoder implements AutoCloseable {
     private static final int SCRATCH = 16 * 1024;
@@ -60,6 +62,10 @@ public final class WebSocketEncoder implements AutoCloseable {
     private byte[] scratch;
     private ByteBuffer scratchBuffer;
     private final MessageDeflater deflater;
+    /** Buffers over the compressed form of a message, reused from message to message. */
+    private final SegmentBuffers compressedParts = new SegmentBuffers();
+    /** The sink for channel writes, pointed at each call's channel: one object per encoder, not per message. */
+    private final ChannelSink channelSink = new ChannelSink();
     /** RSV1 while a compressed message is written; cleared once its first frame header is out. */
     private int rsv;
 
@@ -96,7 +102,11 @@ public final class WebSocketEncoder implements AutoCloseable {
     /** Writes {@code payload} as one message of {@code type} to a channel (blocking until all is written). */
     public void writeMessage(MessageType type, RecyclableOutputStream payload, GatheringByteChannel channel)
             throws IOException {
-        writeMessage(type, payload, new ChannelSink(channel));
+        try {
+            writeMessage(type, payload, channelSink.to(Objects.requireNonNull(channel, "channel")));
+        } finally {
+            channelSink.to(null);
+        }
     }
 
     /** Writes {@code payload} as one message of {@code type} to a stream. */
@@ -112,7 +122,11 @@ public final class WebSocketEncoder implements AutoCloseable {
     /** Writes a Ping, Pong or Close frame of at most 125 bytes. */
     public void writeControl(int opcode, byte[] payload, int offset, int length, GatheringByteChannel channel)
             throws IOException {
-        writeControl(opcode, payload, offset, length, new ChannelSink(channel));
+        try {
+            writeControl(opcode, payload, offset, length, channelSink.to(Objects.requireNonNull(channel, "channel")));
+        } finally {
+            channelSink.to(null);
+        }
     }
 
     /** Writes a Close frame with {@code code} (which must be valid on the wire) and a UTF-8 reason. */
@@ -158,44 +172,56 @@ public final class WebSocketEncoder implements AutoCloseable {
 
     private void writeMessage(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
         if (deflater != null && deflater.shouldCompress(payload.length())) {
-            try (RecyclableOutputStream compressed = deflater.compress(payload)) {
+            RecyclableOutputStream compressed = deflater.compress(payload);
+            try {
                 rsv = 0x40;
-                writeFrames(type, compressed, sink);
+                if (gathers(sink)) {
+                    // the deflater's stream, unseen by anyone else until the write returns: no view needed
+                    int count = compressedParts.collect(compressed);
+                    gatherFrames(type, compressedParts.parts(), count, compressed.length(), sink);
+                } else {
+                    frames.write(type, compressed, sink);
+                }
             } finally {
                 rsv = 0;
+                compressedParts.clear();
+                deflater.written();
+            }
+        } else if (gathers(sink)) {
+            // the caller's stream, which others may hold: the view keeps its chunks for the write
+            try (ByteBufferView view = payload.byteBuffers()) {
+                ByteBuffer[] parts = view.buffers();
+                gatherFrames(type, parts, parts.length, payload.length(), sink);
             }
         } else {
-            writeFrames(type, payload, sink);
+            frames.write(type, payload, sink);
         }
     }
 
     /** Ends the deflater, if any (its native memory). Idempotent. */
     @Override
     public void close() {
+        compressedParts.forgetWrappers();
         if (deflater != null) {
             deflater.close();
         }
     }
 
-    private void writeFrames(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
-        if (sink instanceof ChannelSink && !role.masksOutgoingFrames()) {
-            gatherFrames(type, payload, sink);
-        } else {
-            frames.write(type, payload, sink);
-        }
+    /** Unmasked frames to a channel go out as gathering writes of the payload's own chunks. */
+    private boolean gathers(Sink sink) {
+        return sink instanceof ChannelSink && !role.masksOutgoingFrames();
     }
 
     /**
-     * Unmasked to a channel: each frame is its header plus the chunk views that cover it, in one
-     * gathering write. The view's own buffers are narrowed in place to each frame's part (they
-     * are this call's alone), so no frame allocates.
+     * Unmasked to a channel: each frame is its header plus the parts that cover it, in one
+     * gathering write. The parts (this call's alone) are narrowed in place to each frame's
+     * share, so no frame allocates.
      */
-    private void gatherFrames(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
-        long total = payload.length();
-        try (ByteBufferView view = payload.byteBuffers()) {
-            ByteBuffer[] parts = view.buffers();
+    private void gatherFrames(MessageType type, ByteBuffer[] parts, int partCount, long total, Sink sink)
+            throws IOException {
+        try {
             int part = 0;
-            int partEnd = parts.length == 0 ? 0 : parts[0].limit();
+            int partEnd = partCount == 0 ? 0 : parts[0].limit();
             long sent = 0;
             int opcode = type.opcode();
             do {
@@ -216,7 +242,7 @@ public final class WebSocketEncoder implements AutoCloseable {
                     }
                     if (p.limit() == partEnd) {
                         part++;
-                        partEnd = part < parts.length ? parts[part].limit() : 0;
+                        partEnd = part < partCount ? parts[part].limit() : 0;
                     }
                 }
                 gather[0] = headerBuffer.clear().limit(headerLength);
@@ -398,10 +424,12 @@ public final class WebSocketEncoder implements AutoCloseable {
     }
 
     private final class ChannelSink implements Sink {
-        private final GatheringByteChannel channel;
+        private GatheringByteChannel channel;
 
-        ChannelSink(GatheringByteChannel channel) {
-            this.channel = Objects.requireNonNull(channel, "channel");
+        /** Points the sink at {@code target} (null: at nothing, between calls); returns it. */
+        ChannelSink to(GatheringByteChannel target) {
+            channel = target;
+            return this;
         }
 
         @Override

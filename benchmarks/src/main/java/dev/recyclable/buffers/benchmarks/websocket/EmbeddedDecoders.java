@@ -20,6 +20,8 @@ import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -35,37 +37,87 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.ByteBuffer;
+import java.util.function.Function;
 import java.util.zip.CRC32;
 
 /**
  * A server's receive path without a socket: the same client-masked frames, cut into 16 KiB reads
  * that land in pooled direct {@code ByteBuf}s as from a socket, fired into two pipelines on the
  * calling thread: Netty's stock {@code WebSocket08FrameDecoder} + {@code Utf8FrameValidator} +
- * {@code WebSocketFrameAggregator}, and our {@link RecyclableWebSocketDecoder}.
+ * {@code WebSocketFrameAggregator}, and our {@link RecyclableWebSocketDecoder}; with
+ * permessage-deflate ({@link #deflate}) Netty's inflating decoder sits after its frame decoder,
+ * as {@code WebSocketServerCompressionHandler} installs it, and ours inflates on its own.
  */
 final class EmbeddedDecoders implements AutoCloseable {
     private static final int READ = 16 * 1024;
 
     private final byte[] wire;
     private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
-    private final Sink sink = new Sink();
+    private final Sink sink;
     private final EmbeddedChannel stock;
     private final EmbeddedChannel ours;
     private final EmbeddedChannel transportOnly;
 
+    /** Uncompressed: one message of {@code payload} in {@link ShowcaseServer#FRAGMENT}-byte frames. */
     EmbeddedDecoders(BufferPool pool, byte[] payload, boolean text) {
-        wire = WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true);
-        WebSocketLimits limits = WebSocketLimits.DEFAULT;
-        stock = new EmbeddedChannel(
-                new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
-                        .expectMaskedFrames(true)
-                        .allowExtensions(false)
-                        .maxFramePayloadLength((int) limits.maxFramePayload())
-                        .build()),
-                new Utf8FrameValidator(),
-                new WebSocketFrameAggregator((int) limits.maxMessageSize()),
-                sink);
-        ours = new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink);
+        this(WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true), new Sink(), sink -> {
+            WebSocketLimits limits = WebSocketLimits.DEFAULT;
+            return new ChannelHandler[][] {
+                {
+                    new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                            .expectMaskedFrames(true)
+                            .allowExtensions(false)
+                            .maxFramePayloadLength((int) limits.maxFramePayload())
+                            .build()),
+                    new Utf8FrameValidator(),
+                    new WebSocketFrameAggregator((int) limits.maxMessageSize()),
+                    sink
+                },
+                {new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink}
+            };
+        });
+    }
+
+    /**
+     * permessage-deflate, context takeover: both pipelines are given {@code input}'s first
+     * message here, then each receive is {@code input.repeated()}, a valid continuation.
+     */
+    static EmbeddedDecoders deflate(BufferPool pool, DeflateWire input) {
+        EmbeddedDecoders decoders = new EmbeddedDecoders(input.repeated(), new Sink(), sink -> {
+            WebSocketLimits limits = new WebSocketLimits(1 << 20, DeflateWire.MAX, 1 << 16);
+            PerMessageDeflate agreed = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
+                    .orElseThrow();
+            return new ChannelHandler[][] {
+                {
+                    new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                            .expectMaskedFrames(true)
+                            .allowExtensions(true)
+                            .maxFramePayloadLength((int) limits.maxFramePayload())
+                            .build()),
+                    DeflateWire.nettyExtension().newExtensionDecoder(),
+                    new Utf8FrameValidator(),
+                    new WebSocketFrameAggregator(DeflateWire.MAX),
+                    sink
+                },
+                {new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, agreed), sink}
+            };
+        });
+        try {
+            decoders.receive(decoders.stock, input.first());
+            decoders.receive(decoders.ours, input.first());
+            return decoders;
+        } catch (RuntimeException | Error e) {
+            decoders.close();
+            throw e;
+        }
+    }
+
+    private EmbeddedDecoders(byte[] wire, Sink sink, Function<Sink, ChannelHandler[][]> pipelines) {
+        this.wire = wire;
+        this.sink = sink;
+        ChannelHandler[][] handlers = pipelines.apply(sink);
+        stock = new EmbeddedChannel(handlers[0]);
+        ours = new EmbeddedChannel(handlers[1]);
         transportOnly = new EmbeddedChannel(new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -112,9 +164,13 @@ final class EmbeddedDecoders implements AutoCloseable {
     }
 
     private long receive(EmbeddedChannel channel) {
+        return receive(channel, wire);
+    }
+
+    private long receive(EmbeddedChannel channel, byte[] frames) {
         int before = sink.messages;
         long bytesBefore = sink.bytes;
-        feed(channel);
+        feed(channel, frames);
         if (sink.messages != before + 1) {
             throw new IllegalStateException("expected one message, got " + (sink.messages - before));
         }
@@ -122,9 +178,13 @@ final class EmbeddedDecoders implements AutoCloseable {
     }
 
     private void feed(EmbeddedChannel channel) {
-        for (int i = 0; i < wire.length; i += READ) {
-            int n = Math.min(READ, wire.length - i);
-            ByteBuf read = alloc.directBuffer(n, n).writeBytes(wire, i, n);
+        feed(channel, wire);
+    }
+
+    private void feed(EmbeddedChannel channel, byte[] frames) {
+        for (int i = 0; i < frames.length; i += READ) {
+            int n = Math.min(READ, frames.length - i);
+            ByteBuf read = alloc.directBuffer(n, n).writeBytes(frames, i, n);
             channel.pipeline().fireChannelRead(read);
             channel.pipeline().fireChannelReadComplete();
         }

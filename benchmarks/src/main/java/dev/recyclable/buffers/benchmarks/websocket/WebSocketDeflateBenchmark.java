@@ -36,15 +36,8 @@ import io.netty.handler.codec.http.websocketx.WebSocket08FrameDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocket08FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
-import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
-import io.netty.handler.codec.http.websocketx.extensions.compression.PerMessageDeflateServerExtensionHandshaker;
 import io.netty.util.ReferenceCountUtil;
-import java.io.ByteArrayOutputStream;
-import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.Deflater;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -61,7 +54,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * permessage-deflate in-process, server side, context takeover (the RFC's default), one
- * compressible text message of {@code messageBytes} (JSON-like: {@link #json}) per operation.
+ * compressible text message of {@code messageBytes} (JSON-like: {@link DeflateWire#json}) per operation.
  * <ul>
  *   <li>receive: the client's compressed, masked frames (4 KiB fragments) in 16 KiB reads into
  *       {@code receiveRecyclable} (our {@link WebSocketDecoder} with its inflater),
@@ -73,9 +66,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       write to a discarding channel) and {@code sendNettyStock} (Netty's permessage-deflate
  *       encoder + {@code WebSocket08FrameEncoder} in an {@code EmbeddedChannel}).</li>
  * </ul>
- * The receive input is the same compressed bytes every operation: under context takeover a
- * deflater whose window holds the previous copy of the message compresses the next copy
- * identically (checked in setup), so every receiver inflates a valid continuation. Run with
+ * The receive input is the same compressed bytes every operation ({@link DeflateWire}: under
+ * context takeover the repeated message compresses identically), so every receiver inflates a
+ * valid continuation. Run with
  * {@code -prof gc}: target at most 1% of the message allocated per message, and 2x Netty's
  * receive throughput.
  */
@@ -89,7 +82,6 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
 public class WebSocketDeflateBenchmark {
     private static final int READ = 16 * 1024;
-    private static final int MAX = 64 << 20;
 
     @Param({"16384", "1048576"})
     public int messageBytes;
@@ -111,48 +103,16 @@ public class WebSocketDeflateBenchmark {
     private EmbeddedChannel nettySend;
     private ByteBuf outgoingNetty;
 
-    /** JSON-like records with a few repeated field names and varying values. */
-    static byte[] json(int size) {
-        StringBuilder s = new StringBuilder(size + 200).append('[');
-        long x = 12345;
-        while (s.length() < size - 2) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
-            s.append("{\"id\":")
-                    .append((x >>> 40) & 0xFFFFF)
-                    .append(",\"user\":\"user")
-                    .append((x >>> 20) & 0x3FF)
-                    .append("\",\"active\":")
-                    .append((x & 1) == 0)
-                    .append(",\"tags\":[\"é\",\"κόσμε\",\"😀\"],\"score\":")
-                    .append((x >>> 8) & 0xFFFF)
-                    .append("},");
-        }
-        byte[] b = s.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        b = Arrays.copyOf(b, size);
-        b[size - 1] = ']';
-        for (int i = size - 2; i >= 0 && (b[i] & 0x80) != 0; i--) {
-            b[i] = ' '; // do not end inside a code point
-        }
-        return b;
-    }
-
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        message = json(messageBytes);
-        Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
-        byte[] c1 = compress(d, message);
-        byte[] c2 = compress(d, message);
-        byte[] c3 = compress(d, message);
-        d.end();
-        if (!Arrays.equals(c2, c3)) {
-            throw new IllegalStateException("repeated message did not compress identically");
-        }
-        firstWire = rsv1(WireMessages.frames(c1, true, WireMessages.FRAGMENT, true));
-        wire = rsv1(WireMessages.frames(c2, true, WireMessages.FRAGMENT, true));
+        DeflateWire input = DeflateWire.of(messageBytes);
+        message = input.message();
+        firstWire = input.first();
+        wire = input.repeated();
 
         pool = BufferPool.builder().build();
         alloc = PooledByteBufAllocator.DEFAULT;
-        WebSocketLimits limits = new WebSocketLimits(1 << 20, MAX, 1 << 16);
+        WebSocketLimits limits = new WebSocketLimits(1 << 20, DeflateWire.MAX, 1 << 16);
         PerMessageDeflate server = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
                 .orElseThrow();
         recyclable = new WebSocketDecoder(pool, Role.SERVER, limits, sink, server.newInflater());
@@ -160,7 +120,6 @@ public class WebSocketDeflateBenchmark {
         recyclableNetty =
                 new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, server), sink);
         feedReads(recyclableNetty, firstWire);
-        WebSocketServerExtension netty = nettyExtension();
         WebSocketDecoderConfig config = WebSocketDecoderConfig.newBuilder()
                 .expectMaskedFrames(true)
                 .allowExtensions(true)
@@ -168,9 +127,9 @@ public class WebSocketDeflateBenchmark {
                 .build();
         nettyStock = new EmbeddedChannel(
                 new WebSocket08FrameDecoder(config),
-                netty.newExtensionDecoder(),
+                DeflateWire.nettyExtension().newExtensionDecoder(),
                 new Utf8FrameValidator(),
-                new WebSocketFrameAggregator(MAX),
+                new WebSocketFrameAggregator(DeflateWire.MAX),
                 sink);
         feedReads(nettyStock, firstWire);
 
@@ -180,31 +139,8 @@ public class WebSocketDeflateBenchmark {
         outgoing = pool.newStream();
         outgoing.write(message);
         nettySend = new EmbeddedChannel(
-                new WebSocket08FrameEncoder(false), nettyExtension().newExtensionEncoder());
+                new WebSocket08FrameEncoder(false), DeflateWire.nettyExtension().newExtensionEncoder());
         outgoingNetty = alloc.directBuffer(message.length).writeBytes(message);
-    }
-
-    private static WebSocketServerExtension nettyExtension() {
-        return new PerMessageDeflateServerExtensionHandshaker(6, false, 15, false, false, MAX)
-                .handshakeExtension(new WebSocketExtensionData("permessage-deflate", Map.of()));
-    }
-
-    private static byte[] rsv1(byte[] frames) {
-        frames[0] |= 0x40; // first frame only
-        return frames;
-    }
-
-    private static byte[] compress(Deflater d, byte[] data) {
-        d.setInput(data);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buf = new byte[64 * 1024];
-        int n;
-        do {
-            n = d.deflate(buf, 0, buf.length, Deflater.SYNC_FLUSH);
-            out.write(buf, 0, n);
-        } while (n == buf.length || !d.needsInput());
-        byte[] all = out.toByteArray();
-        return Arrays.copyOf(all, all.length - 4);
     }
 
     @TearDown(Level.Trial)

@@ -142,17 +142,18 @@ public class WebSocketEncodeBenchmark {
         public void flush(ChannelHandlerContext ctx) {}
     }
 
+    /** Takes every write whole and counts it; drops the bytes unless {@link #copy} is set (content checks). */
     static final class CountingChannel implements GatheringByteChannel {
         long bytes;
+        /** Where the bytes written go, off the measured path; null: dropped. */
+        java.io.ByteArrayOutputStream copy;
 
         @Override
         public long write(ByteBuffer[] srcs, int offset, int length) {
             long n = 0;
             for (int i = offset; i < offset + length; i++) {
-                n += srcs[i].remaining();
-                srcs[i].position(srcs[i].limit());
+                n += write(srcs[i]);
             }
-            bytes += n;
             return n;
         }
 
@@ -164,6 +165,11 @@ public class WebSocketEncodeBenchmark {
         @Override
         public int write(ByteBuffer src) {
             int n = src.remaining();
+            if (copy != null) {
+                byte[] b = new byte[n];
+                src.get(b);
+                copy.writeBytes(b);
+            }
             src.position(src.limit());
             bytes += n;
             return n;

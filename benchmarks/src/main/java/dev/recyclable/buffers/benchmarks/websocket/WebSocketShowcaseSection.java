@@ -47,6 +47,9 @@ import java.util.function.Function;
  *       {@code JdkWebSocketAdapter} (and, for scale, a listener that drops everything: the JDK
  *       client's own floor, which no listener can go below).</li>
  * </ol>
+ * and, with permessage-deflate, a 256 KiB JSON-like text message received and sent in-process
+ * by Netty's pipeline with the handlers {@code WebSocketServerCompressionHandler} installs and
+ * by ours.
  * Allocation is summed over every JVM thread, since a message crosses several. Every message is
  * checked against what was sent; the shared pool must have nothing in use at the end.
  */
@@ -58,6 +61,13 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
 
     private static final int LOOPBACK_WARM_UP = 12;
     private static final int LOOPBACK_MEASURED = 24;
+    /** permessage-deflate rows: a JSON-like text message, compressing about 5:1 (zlib bounds both sides' time). */
+    private static final int DEFLATE_MESSAGE = 256 << 10;
+
+    private static final int DEFLATE_REPETITIONS = 36;
+    /** Issue 15's target: what our side allocates per message once warm, as a share of the message. */
+    private static final double DEFLATE_ALLOCATION_LIMIT = 0.01;
+
     /** How much the JDK adapter may add over the JDK client's own allocation, as a share of the message. */
     private static final double ADAPTER_OVERHEAD_LIMIT = 0.05;
 
@@ -77,6 +87,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
 
         inProcess(context, pool, result, MessageType.TEXT, text);
         inProcess(context, pool, result, MessageType.BINARY, binary);
+        deflate(context, pool, result);
         loopback(context, pool, result, binary, text);
 
         result.check(poolDrained(pool));
@@ -85,7 +96,77 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
                 + " direct reads, whose own cost (Netty's pooled buffer handles) is in both rows and is subtracted in"
                 + " the checks. The JDK client itself allocates about 1x the message for binary and 3x for text"
                 + " before any listener runs: an adapter can only remove what user code adds on top.");
+        result.note("websocket: permessage-deflate rows: one " + DEFLATE_MESSAGE / 1024 + " KiB JSON-like text message"
+                + " (compresses about 5:1), context takeover, level 6; Netty's side is the encoder or decoder"
+                + " WebSocketServerCompressionHandler installs for a plain offer. Receive: the client's masked 4 KiB"
+                + " frames in 16 KiB pooled direct reads. Send: ours is WebSocketEncoder's gathering write to a"
+                + " discarding channel, Netty's the frames read out of an EmbeddedChannel and released.");
         return result;
+    }
+
+    /**
+     * permessage-deflate, server side: receive (Netty's frame decoder + its permessage-deflate
+     * decoder + UTF-8 validator + aggregator vs our decoder) and send (Netty's permessage-deflate
+     * encoder + frame encoder vs our encoder), the same message, content checked on both sides.
+     */
+    private void deflate(ShowcaseContext context, BufferPool pool, SectionResult result) throws Exception {
+        DeflateWire input = DeflateWire.of(DEFLATE_MESSAGE);
+        String size = DEFLATE_MESSAGE / 1024 + " KiB";
+        double limit = DEFLATE_ALLOCATION_LIMIT * DEFLATE_MESSAGE;
+        String receive = "inflate " + size + " JSON text, in-process";
+        context.progress(receive + ": checking content, then measuring Netty's permessage-deflate pipeline and ours");
+        try (EmbeddedDecoders decoders = EmbeddedDecoders.deflate(pool, input)) {
+            long expected = crc(input.message());
+            long stockCrc = decoders.checksumNettyStock();
+            long ourCrc = decoders.checksumRecyclable();
+            result.check(Check.of(
+                    "websocket: " + receive + ": both pipelines inflate the bytes sent",
+                    stockCrc == expected && ourCrc == expected,
+                    String.format(Locale.ROOT, "CRC-32 sent %08x, Netty %08x, ours %08x", expected, stockCrc, ourCrc)));
+            Measurement transport = measure("reads only", DEFLATE_REPETITIONS, decoders::transportOnly);
+            Measurement usual =
+                    measure("Netty 08FrameDecoder+deflate+Aggregator", DEFLATE_REPETITIONS, decoders::nettyStock);
+            Measurement ours = measure("RecyclableWebSocketDecoder", DEFLATE_REPETITIONS, decoders::recyclable);
+            result.row(new ComparisonRow(receive, usual, ours));
+            double oursAdded = Math.max(0, ours.bytesPerOp() - transport.bytesPerOp());
+            double usualAdded = Math.max(0, usual.bytesPerOp() - transport.bytesPerOp());
+            result.check(Check.of(
+                    "websocket: " + receive + ": our decoder adds at most 1% of the message (issue 15's target)",
+                    oursAdded <= limit,
+                    String.format(
+                            Locale.ROOT,
+                            "on top of the reads' own %.0f B/message: ours %.0f B (%.2f%%), Netty %.0f B (%.0f%%)",
+                            transport.bytesPerOp(),
+                            oursAdded,
+                            100 * oursAdded / DEFLATE_MESSAGE,
+                            usualAdded,
+                            100 * usualAdded / DEFLATE_MESSAGE)));
+        }
+        String send = "deflate " + size + " JSON text, in-process";
+        context.progress(send + ": checking content, then measuring Netty's permessage-deflate pipeline and ours");
+        try (DeflateSenders senders = new DeflateSenders(pool, input.message())) {
+            int inARow = 3;
+            int stockGood = senders.nettyStockDeliveries(inARow);
+            int ourGood = senders.recyclableDeliveries(inARow);
+            result.check(Check.of(
+                    "websocket: " + send + ": " + inARow + " messages in a row from each encoder inflate to the"
+                            + " message (one inflater: context takeover), RSV1 on the first frame",
+                    stockGood == inARow && ourGood == inARow,
+                    "Netty " + stockGood + " of " + inARow + ", ours " + ourGood + " of " + inARow));
+            Measurement usual =
+                    measure("Netty deflate encoder+08FrameEncoder", DEFLATE_REPETITIONS, senders::nettyStock);
+            Measurement ours = measure("WebSocketEncoder+MessageDeflater", DEFLATE_REPETITIONS, senders::recyclable);
+            result.row(new ComparisonRow(send, usual, ours));
+            result.check(Check.of(
+                    "websocket: " + send + ": our encoder allocates at most 1% of the message (issue 15's target)",
+                    ours.bytesPerOp() <= limit,
+                    String.format(
+                            Locale.ROOT,
+                            "ours %.0f B/message (%.2f%%), Netty %.0f B",
+                            ours.bytesPerOp(),
+                            100 * ours.bytesPerOp() / DEFLATE_MESSAGE,
+                            usual.bytesPerOp())));
+        }
     }
 
     private void inProcess(

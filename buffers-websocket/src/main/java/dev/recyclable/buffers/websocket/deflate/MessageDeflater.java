@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.websocket.deflate;
 
+import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import java.io.IOException;
@@ -26,11 +27,18 @@ import java.util.zip.Deflater;
  * {@link Deflater} per connection.
  *
  * <p>{@link #compress} reads the payload's segments without copying heap chunks, deflates into
- * {@link RecyclableOutputStream#writableBuffer(int)} windows of a new stream from the payload's
- * pool, ends with a sync flush and leaves out the flush's {@code 00 00 ff ff} (the receiver adds
- * it back). Only the sync flush's output passes through a small reused array, so that its last
- * four bytes can be held back; direct chunks are staged through that array too. With context
- * takeover the window carries over to the next message; without it the deflater resets.
+ * {@link RecyclableOutputStream#writableBuffer(int)} windows of the deflater's own stream (one per
+ * connection, reused for every message: no allocation per message once warm), ends with a sync
+ * flush and leaves out the flush's {@code 00 00 ff ff} (the receiver adds it back). Only the sync
+ * flush's output passes through a small reused array, so that its last four bytes can be held
+ * back; direct chunks are staged through that array too. With context takeover the window carries
+ * over to the next message; without it the deflater resets.
+ *
+ * <p><b>Ownership.</b> The compressed stream stays the deflater's: the caller reads it, and calls
+ * {@link #written()} once done with it. Content that must outlive that (a Netty frame waiting
+ * for the socket) is held through a view ({@code byteBuffers()}, {@code NettyViews.asByteBuf}),
+ * which freezes it: the stream's reset leaves the held chunks to the view and the next message
+ * goes to fresh chunks (the frozen-content rule of {@link RecyclableOutputStream}).
  *
  * <p>Owned by one encoder, which {@link #close() ends} it when the connection ends. Not
  * thread-safe.
@@ -46,7 +54,9 @@ public final class MessageDeflater implements AutoCloseable {
     private final Runnable onEnd;
     private final byte[] staging = new byte[STAGING];
     private final Segments segments = new Segments();
+    /** The compressed form of the current message, reused from message to message; from the payloads' pool. */
     private RecyclableOutputStream out;
+
     private boolean ended;
 
     MessageDeflater(int level, int threshold, boolean resetPerMessage, Runnable onEnd) {
@@ -63,15 +73,16 @@ public final class MessageDeflater implements AutoCloseable {
 
     /**
      * The compressed form of {@code payload}, to be sent with RSV1 on its first frame. The
-     * payload is only read. The returned stream comes from {@code payload}'s pool and belongs to
-     * the caller, who closes it once written.
+     * payload is only read. The returned stream is the deflater's own, with chunks from
+     * {@code payload}'s pool: read it (or take a view of it to hold the content longer), then
+     * call {@link #written()}; do not close it. It is valid until {@code written()}, the next
+     * {@code compress} or {@link #close()}.
      */
     public RecyclableOutputStream compress(RecyclableOutputStream payload) throws IOException {
         if (ended) {
             throw new IllegalStateException("deflater already ended (connection closed)");
         }
-        RecyclableOutputStream compressed = payload.pool().newStream(STREAM_TAG);
-        out = compressed;
+        RecyclableOutputStream compressed = streamFor(payload.pool());
         try {
             payload.forEachSegment(segments);
             syncFlushWithoutTail();
@@ -80,10 +91,37 @@ public final class MessageDeflater implements AutoCloseable {
             }
             return compressed;
         } catch (IOException | RuntimeException | Error e) {
-            compressed.close();
+            compressed.reset();
             throw e;
-        } finally {
-            out = null;
+        }
+    }
+
+    /**
+     * The reused stream, empty; a new one only for the first message or when the payloads come
+     * from another pool than the last one's.
+     */
+    private RecyclableOutputStream streamFor(BufferPool pool) {
+        RecyclableOutputStream s = out;
+        if (s != null && s.pool() == pool && !s.isClosed()) {
+            s.reset();
+            return s;
+        }
+        if (s != null && !s.isClosed()) {
+            s.close(); // the payloads' pool changed: this one's chunks go back to their own pool
+        }
+        s = pool.newStream(STREAM_TAG);
+        out = s;
+        return s;
+    }
+
+    /**
+     * Done with the stream {@link #compress} returned: its content is let go of (views of it
+     * keep theirs), so that an idle connection holds no more than one small chunk.
+     */
+    public void written() {
+        RecyclableOutputStream s = out;
+        if (s != null && !s.isClosed()) {
+            s.reset();
         }
     }
 
@@ -156,6 +194,11 @@ public final class MessageDeflater implements AutoCloseable {
         if (!ended) {
             ended = true;
             deflater.end();
+            RecyclableOutputStream s = out;
+            out = null;
+            if (s != null && !s.isClosed()) {
+                s.close(); // views still held (Netty frames not yet written) keep their chunks
+            }
             onEnd.run();
         }
     }

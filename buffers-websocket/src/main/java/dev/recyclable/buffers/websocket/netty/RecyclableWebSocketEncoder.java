@@ -48,7 +48,7 @@ import java.util.random.RandomGenerator;
  * use the message after writing it.
  *
  * <p><b>permessage-deflate.</b> With an agreement, messages of at least the threshold are
- * compressed into new pooled chunks by one reused {@code Deflater} (ended when the handler is
+ * compressed into pooled chunks by one reused {@code Deflater} and stream (ended when the handler is
  * removed, which Netty does when the channel closes), then sent the same zero-copy way with RSV1
  * on the first frame. Control frames are never compressed.
  */
@@ -155,15 +155,21 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         }
     }
 
-    /** The message compressed into new pooled chunks (RSV1 then marks its first frame), or as it is below the threshold. */
+    /** A view of the message compressed (RSV1 then marks its first frame), or of the message as it is below the threshold. */
     private ByteBuf compressedView(WebSocketMessage message) throws java.io.IOException {
         RecyclableOutputStream content = message.content();
         if (!deflater.shouldCompress(content.length())) {
             return NettyViews.asByteBuf(content);
         }
-        try (RecyclableOutputStream compressed = deflater.compress(content)) {
+        RecyclableOutputStream compressed = deflater.compress(content);
+        try {
+            // the view holds the chunks until Netty has written them; the deflater's stream lets
+            // go of them now and compresses the next message into fresh chunks
+            ByteBuf view = NettyViews.asByteBuf(compressed);
             rsv = 0x40;
-            return NettyViews.asByteBuf(compressed); // the view keeps the chunks past this close
+            return view;
+        } finally {
+            deflater.written();
         }
     }
 

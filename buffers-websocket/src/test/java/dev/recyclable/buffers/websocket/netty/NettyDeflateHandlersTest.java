@@ -221,8 +221,48 @@ class NettyDeflateHandlersTest {
         assertEquals(0, deflate.openCodecs(), "channel close ends the deflater");
     }
 
+    /**
+     * The deflater reuses one stream for every message; frames Netty has not written yet hold
+     * the chunks of earlier messages, which must keep their bytes while later messages are
+     * compressed (frozen content: the reused stream goes on in fresh chunks).
+     */
+    @Test
+    void framesNettyHoldsKeepTheirBytesWhileLaterMessagesAreCompressed() throws Exception {
+        PerMessageDeflate deflate = agreed();
+        EmbeddedChannel ch = new EmbeddedChannel(new RecyclableWebSocketEncoder(Role.SERVER, 0, deflate));
+        List<byte[]> sent = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            // different sizes and contents: several 256 B..64 KiB chunks each, none alike
+            byte[] text = ("{\"n\":" + i + ",\"v\":\"" + "αβγ".repeat(i + 1) + "\"},")
+                    .repeat(200 + 300 * i)
+                    .getBytes(StandardCharsets.UTF_8);
+            sent.add(text);
+            RecyclableOutputStream s = pool.newStream();
+            s.write(text);
+            assertTrue(ch.writeOutbound(WebSocketMessage.text(s))); // stays queued, unread: held
+        }
+        List<Integer> firstBytes = new ArrayList<>();
+        List<byte[]> frames = new ArrayList<>();
+        readFrames(ch, firstBytes, new ByteArrayOutputStream(), frames);
+        assertEquals(sent.size(), frames.size());
+        Inflater reference = new Inflater(true);
+        for (int i = 0; i < sent.size(); i++) {
+            assertEquals(0x80 | 0x40 | Opcodes.TEXT, firstBytes.get(i), "message " + i);
+            assertArrayEquals(sent.get(i), Compression.inflate(reference, frames.get(i)), "message " + i);
+        }
+        reference.end();
+        ch.finishAndReleaseAll();
+        assertEquals(0, deflate.openCodecs(), "channel close ends the deflater");
+    }
+
     /** Reads the encoder's output (header buffers and payload slices) as frames: first bytes and joined payload. */
     private static void readFrames(EmbeddedChannel ch, List<Integer> firstBytes, ByteArrayOutputStream payload) {
+        readFrames(ch, firstBytes, payload, new ArrayList<>());
+    }
+
+    /** As above, also collecting each frame's payload on its own. */
+    private static void readFrames(
+            EmbeddedChannel ch, List<Integer> firstBytes, ByteArrayOutputStream payload, List<byte[]> frames) {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         ByteBuf b;
         while ((b = ch.readOutbound()) != null) {
@@ -247,6 +287,7 @@ class NettyDeflateHandlersTest {
                 i += 8;
             }
             payload.write(wire, i, (int) len);
+            frames.add(Arrays.copyOfRange(wire, i, i + (int) len));
             i += (int) len;
         }
     }
