@@ -15,7 +15,6 @@
  */
 package dev.recyclable.buffers.websocket;
 
-import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import java.io.InputStream;
@@ -74,95 +73,6 @@ public final class WebSocketMessage implements AutoCloseable {
         } finally {
             if (!message.retained) {
                 message.close();
-            }
-        }
-    }
-
-    /**
-     * Lends a connection's messages to its listener one at a time under the standard rule (as
-     * {@link WebSocketMessage#lend}) and reuses what the listener did not keep, so that once warm
-     * a transport adapter allocates nothing per message: the message object unless the listener
-     * retained it, and the stream unless the listener retained the message. A view the listener
-     * took freezes the chunks it shows; the reset leaves them to the view and the next message
-     * continues on fresh chunks. For transport adapters: one per connection, used by one thread
-     * at a time.
-     *
-     * <p>Between messages the lender keeps the last unretained message's stream, reset to its
-     * first chunk (none when a view holds that one); {@link #close()} gives it back and must be
-     * called when the connection ends for any reason.
-     */
-    public static final class Lender implements AutoCloseable {
-        private final BufferPool pool;
-        private final String tag;
-        private WebSocketMessage message = new WebSocketMessage();
-        /** The last unretained message's stream, reset: it serves the next message. */
-        private RecyclableOutputStream spare;
-
-        private boolean closed;
-
-        /** A lender whose new streams come from {@code pool}, tagged {@code tag}. */
-        public Lender(BufferPool pool, String tag) {
-            this.pool = Objects.requireNonNull(pool, "pool");
-            this.tag = tag;
-        }
-
-        /**
-         * An empty stream for the next message's content: the last unretained message's stream,
-         * reset, or a new one. The caller owns it until it hands it to {@link #lend} (or closes it).
-         *
-         * @throws IllegalStateException if the lender is closed
-         */
-        public RecyclableOutputStream newContent() {
-            if (closed) {
-                throw new IllegalStateException("message lender closed");
-            }
-            RecyclableOutputStream s = spare;
-            spare = null;
-            return s != null ? s : pool.newStream(tag);
-        }
-
-        /**
-         * Hands a message holding {@code content} to {@code listener}: the message owns
-         * {@code content} and releases it when {@code onMessage} returns (also when it throws)
-         * unless the listener retained it. The stream of a message that was not retained is then
-         * reset and kept for {@link #newContent()}; after {@link #close()} it is closed instead.
-         */
-        public void lend(MessageType type, RecyclableOutputStream content, WebSocketListener listener) {
-            WebSocketMessage lent = message;
-            lent.assign(Objects.requireNonNull(type, "type"), Objects.requireNonNull(content, "content"));
-            try {
-                listener.onMessage(lent);
-            } finally {
-                if (lent.retained) {
-                    // the listener owns that instance now; the next message needs a fresh one
-                    message = new WebSocketMessage();
-                } else {
-                    keepForNext(lent.detach());
-                }
-            }
-        }
-
-        /** {@code used} is null when the listener closed the message itself. */
-        private void keepForNext(RecyclableOutputStream used) {
-            if (used == null || used.isClosed()) {
-                return;
-            }
-            if (closed || spare != null) {
-                used.close();
-            } else {
-                used.reset();
-                spare = used;
-            }
-        }
-
-        /** Releases the stream kept for the next message; later {@link #newContent()} calls fail. Idempotent. */
-        @Override
-        public void close() {
-            closed = true;
-            RecyclableOutputStream kept = spare;
-            spare = null;
-            if (kept != null) {
-                kept.close();
             }
         }
     }

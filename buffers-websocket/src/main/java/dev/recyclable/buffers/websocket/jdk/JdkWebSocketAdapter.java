@@ -25,8 +25,6 @@ import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.util.Objects;
@@ -61,58 +59,30 @@ import java.util.concurrent.TimeUnit;
  * to {@code onError} (forwarded to the listener) after it has already closed the socket: its own
  * Close frame usually does not reach the peer, which then sees 1006.
  *
- * <p><b>Ownership.</b> Messages follow {@link WebSocketMessage}'s ownership rule: released when
- * {@code onMessage} returns unless retained; a view taken during the call keeps the chunks it
- * shows until it is closed. The adapter reuses what the listener did not keep
- * ({@link WebSocketMessage.Lender}): the message object and its stream, reset to its first chunk
- * between messages, so that once warm it allocates nothing per message of its own. That chunk and
- * any partial message are released when the JDK reports the end ({@code onClose},
- * {@code onError}) and when the adapter fails the connection. The JDK reports nothing to the
- * listener after {@link WebSocket#abort()}: whoever aborts calls {@link #close()} as well. It may
- * be called from any thread, also while a callback runs (the callback then releases on its way
- * out).
+ * <p>Messages follow {@link WebSocketMessage}'s ownership rule: released when
+ * {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
  */
-public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoCloseable {
+public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private static final String STREAM_TAG = "websocket-jdk-message";
     /** How long a connection we failed waits for the peer's Close before the socket is closed. */
     private static final long CLOSE_TIMEOUT_SECONDS = 3;
 
     private static final System.Logger LOG = System.getLogger(JdkWebSocketAdapter.class.getName());
 
-    // who may touch the assembly state (assembling, messages): one JDK callback at a time, or close()
-    private static final int IDLE = 0;
-    private static final int IN_CALLBACK = 1;
-    /** close() was called during a callback: the callback releases everything on its way out. */
-    private static final int CLOSE_PENDING = 2;
-
-    private static final int RELEASED = 3;
-    private static final VarHandle ACCESS;
-
-    static {
-        try {
-            ACCESS = MethodHandles.lookup().findVarHandle(JdkWebSocketAdapter.class, "access", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
+    private final BufferPool pool;
     private final WebSocketLimits limits;
     private final WebSocketListener listener;
     private final Utf16ToUtf8 textEncoder = new Utf16ToUtf8();
-    private final WebSocketMessage.Lender messages;
     private RecyclableOutputStream assembling;
     private MessageType assemblingType;
     private boolean failed;
     /** Set when the JDK reports the connection closed or failed; read by the close timeout. */
     private volatile boolean ended;
-    /** {@link #IDLE}, {@link #IN_CALLBACK}, {@link #CLOSE_PENDING} or {@link #RELEASED}. */
-    @SuppressWarnings("unused") // through ACCESS
-    private volatile int access;
 
     public JdkWebSocketAdapter(BufferPool pool, WebSocketLimits limits, WebSocketListener listener) {
+        this.pool = Objects.requireNonNull(pool, "pool");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.messages = new WebSocketMessage.Lender(pool, STREAM_TAG);
     }
 
     @Override
@@ -122,7 +92,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
 
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        if (enter()) {
+        if (!failed) {
             try {
                 if (limitExceeded(data.remaining())) {
                     failTooBig(webSocket, assembledLength() + data.remaining());
@@ -136,8 +106,6 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
                 failTooBig(webSocket, e.requestedLength());
             } catch (IOException | RuntimeException e) {
                 fail(webSocket, e);
-            } finally {
-                exit();
             }
         }
         webSocket.request(1);
@@ -146,7 +114,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
 
     @Override
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-        if (enter()) {
+        if (!failed) {
             try {
                 // every char is at least one UTF-8 byte: reject before encoding when that is already too much
                 if (limitExceeded(data.length())) {
@@ -164,8 +132,6 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
                 failTooBig(webSocket, e.requestedLength());
             } catch (IOException | RuntimeException e) {
                 fail(webSocket, e);
-            } finally {
-                exit();
             }
         }
         webSocket.request(1);
@@ -194,7 +160,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
     @Override
     public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
         ended = true;
-        close();
+        discard();
         listener.onClose(statusCode == -1 ? CloseCodes.NO_STATUS : statusCode, reason);
         return null;
     }
@@ -202,54 +168,13 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
     @Override
     public void onError(WebSocket webSocket, Throwable error) {
         ended = true;
-        close();
+        discard();
         listener.onError(error);
-    }
-
-    /**
-     * Releases the partial message and the chunk kept for the next one; deliveries after this
-     * are dropped. The adapter calls it itself when the JDK reports the end of the connection;
-     * call it after {@link WebSocket#abort()}, which the JDK does not report to the listener.
-     * Safe from any thread, also during a callback (which then releases on its way out).
-     * Idempotent.
-     */
-    @Override
-    public void close() {
-        while (true) {
-            int state = (int) ACCESS.getVolatile(this);
-            if (state == IDLE && ACCESS.compareAndSet(this, IDLE, RELEASED)) {
-                discard();
-                return;
-            }
-            if (state == IN_CALLBACK && ACCESS.compareAndSet(this, IN_CALLBACK, CLOSE_PENDING)) {
-                return;
-            }
-            if (state == CLOSE_PENDING || state == RELEASED) {
-                return;
-            }
-        }
     }
 
     /** Whether the message being assembled is still open; for tests and diagnostics. */
     public boolean isAssembling() {
         return assembling != null;
-    }
-
-    /**
-     * Claims the assembly state for a data callback; false when the connection failed or the
-     * adapter was closed (the delivery is then dropped). The JDK's callbacks never overlap, so
-     * only a concurrent {@link #close()} can make the claim fail.
-     */
-    private boolean enter() {
-        return !failed && ACCESS.compareAndSet(this, IDLE, IN_CALLBACK);
-    }
-
-    /** Gives the assembly state back, releasing it if {@link #close()} was called meanwhile. */
-    private void exit() {
-        if (!ACCESS.compareAndSet(this, IN_CALLBACK, IDLE)) {
-            ACCESS.setVolatile(this, RELEASED);
-            discard();
-        }
     }
 
     private boolean limitExceeded(long incoming) {
@@ -262,7 +187,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
 
     private RecyclableOutputStream target(MessageType type) {
         if (assembling == null) {
-            assembling = messages.newContent();
+            assembling = pool.newStream(STREAM_TAG);
             assemblingType = type;
             textEncoder.reset();
         }
@@ -272,7 +197,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
     private void deliver() {
         RecyclableOutputStream content = assembling;
         assembling = null;
-        messages.lend(assemblingType, content, listener);
+        WebSocketMessage.lend(assemblingType, content, listener);
     }
 
     private void failTooBig(WebSocket webSocket, long length) {
@@ -324,13 +249,11 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener, AutoClosea
         });
     }
 
-    /** Releases the partial message and the stream kept for the next one. */
     private void discard() {
         RecyclableOutputStream partial = assembling;
         assembling = null;
         if (partial != null) {
             partial.close();
         }
-        messages.close();
     }
 }

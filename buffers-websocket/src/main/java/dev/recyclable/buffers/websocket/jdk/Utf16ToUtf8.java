@@ -19,53 +19,22 @@ import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 
 /**
  * Encodes UTF-16 text straight into a stream's chunks as UTF-8, in pieces: a surrogate pair
- * split between two pieces is joined. Replaces unpaired surrogates with U+FFFD. Allocates
- * nothing once warm.
- *
- * <p>The JDK client delivers text as heap {@code CharBuffer}s: their array is read directly,
- * with runs of ASCII copied in a tight loop. Other {@code CharSequence}s pass through a small
- * scratch array, so one loop encodes both.
+ * split between two pieces is joined. Replaces unpaired surrogates with U+FFFD, as
+ * {@code String.getBytes(UTF_8)} does. Allocates nothing.
  */
 final class Utf16ToUtf8 {
-    private static final int SCRATCH_CHARS = 1024;
-
     private char pendingHighSurrogate;
-    private char[] scratch;
 
     /** Appends the UTF-8 of {@code text} to {@code out}; returns the number of bytes appended. */
     long append(CharSequence text, boolean last, RecyclableOutputStream out) throws IOException {
-        if (text instanceof CharBuffer buffer && buffer.hasArray()) {
-            return append(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining(), last, out);
-        }
-        char[] chars = scratch;
-        if (chars == null) {
-            chars = scratch = new char[SCRATCH_CHARS];
-        }
         long written = 0;
-        int n = text.length();
         int i = 0;
-        do {
-            int count = Math.min(chars.length, n - i);
-            for (int k = 0; k < count; k++) {
-                chars[k] = text.charAt(i + k);
-            }
-            i += count;
-            written += append(chars, 0, count, last && i == n, out);
-        } while (i < n);
-        return written;
-    }
-
-    /** Appends the UTF-8 of {@code src[from, from + count)}. */
-    private long append(char[] src, int from, int count, boolean last, RecyclableOutputStream out) throws IOException {
-        long written = 0;
-        int i = from;
-        int end = from + count;
-        while (i < end || (last && pendingHighSurrogate != 0)) {
-            ByteBuffer dst = out.writableBuffer(Math.max(4, end - i));
+        int n = text.length();
+        while (i < n || (last && pendingHighSurrogate != 0)) {
+            ByteBuffer dst = out.writableBuffer(Math.max(4, n - i));
             int pos = dst.position();
             int limit = dst.limit() - 4; // room for one more code point at every step
             boolean array = dst.hasArray();
@@ -75,8 +44,8 @@ final class Utf16ToUtf8 {
             if (pos > limit) {
                 throw new BufferLimitExceededException("text message", out.length() + 4, out.length());
             }
-            while (pos <= limit && i < end) {
-                char c = src[i];
+            while (pos <= limit && i < n) {
+                char c = text.charAt(i);
                 int cp;
                 if (pendingHighSurrogate != 0) {
                     if (Character.isLowSurrogate(c)) {
@@ -86,15 +55,6 @@ final class Utf16ToUtf8 {
                         cp = 0xFFFD; // the high surrogate had no partner; c is handled next round
                     }
                     pendingHighSurrogate = 0;
-                } else if (c < 0x80 && array) {
-                    // a run of ASCII, as far as both the text and the space go
-                    int p = base + pos;
-                    int runEnd = i + Math.min(end - i, limit + 4 - pos);
-                    do {
-                        a[p++] = (byte) c;
-                    } while (++i < runEnd && (c = src[i]) < 0x80);
-                    pos = p - base;
-                    continue;
                 } else if (Character.isHighSurrogate(c)) {
                     pendingHighSurrogate = c;
                     i++;
@@ -105,7 +65,7 @@ final class Utf16ToUtf8 {
                 }
                 pos = put(cp, array, a, base, dst, pos);
             }
-            if (i >= end && last && pendingHighSurrogate != 0 && pos <= limit) {
+            if (i >= n && last && pendingHighSurrogate != 0 && pos <= limit) {
                 pos = put(0xFFFD, array, a, base, dst, pos);
                 pendingHighSurrogate = 0;
             }

@@ -16,12 +16,10 @@
 package dev.recyclable.buffers.websocket.jdk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -67,46 +65,5 @@ class Utf16ToUtf8Test {
             }
         }
         PoolAssertions.assertNothingInUse(pool);
-    }
-
-    /**
-     * The JDK's own case: heap {@code CharBuffer}s (read through their array, from an offset and
-     * position inside it), into heap and direct chunks small enough that ASCII runs and multi-byte
-     * code points are cut by chunk ends.
-     */
-    @Test
-    void heapCharBufferPiecesIntoHeapAndDirectChunks() throws Exception {
-        Random random = new Random(12);
-        for (boolean direct : new boolean[] {false, true}) {
-            BufferPool pool = BufferPool.builder()
-                    .minChunkSize(64)
-                    .maxChunkSize(128)
-                    .directChunks(direct)
-                    .build();
-            String text = "ascii run of some length, then κόσμε €中 𝄞😀 and \uD834 alone; ".repeat(40);
-            for (int round = 0; round < 20; round++) {
-                Utf16ToUtf8 encoder = new Utf16ToUtf8();
-                try (RecyclableOutputStream out = pool.newStream()) {
-                    int i = 0;
-                    while (true) {
-                        int n = Math.min(text.length() - i, random.nextInt(300));
-                        boolean last = i + n == text.length();
-                        char[] backing = new char[n + 10];
-                        text.getChars(i, i + n, backing, 7);
-                        CharBuffer piece = CharBuffer.wrap(backing, 3, n + 6).slice();
-                        piece.position(4).limit(4 + n);
-                        int position = piece.position();
-                        encoder.append(piece, last, out);
-                        assertEquals(position, piece.position(), "the delivered buffer is left as it was");
-                        i += n;
-                        if (last) {
-                            break;
-                        }
-                    }
-                    assertArrayEquals(expected(text), out.toByteArray(), "direct chunks: " + direct);
-                }
-            }
-            PoolAssertions.assertNothingInUse(pool);
-        }
     }
 }
