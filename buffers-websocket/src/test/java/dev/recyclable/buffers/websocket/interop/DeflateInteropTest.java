@@ -88,9 +88,9 @@ class DeflateInteropTest {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try (NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "echo-server", "4096", wsOptions)) {
             URI uri = URI.create("ws://127.0.0.1:" + node.port() + "/");
-            DeflateTestClient client = new DeflateTestClient(
+            NettyWsClient client = new NettyWsClient(
                     new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000, options));
-            DeflateTestClient.WireBytes wire = new DeflateTestClient.WireBytes();
+            WireBytes wire = new WireBytes();
             Channel ch = new Bootstrap()
                     .group(group)
                     .channel(NioSocketChannel.class)

@@ -84,7 +84,7 @@ class NettyCompressionInteropTest {
     void ourNettyClientAgainstNettysCompressionServer() throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
-            DeflateTestClient.WireBytes serverRead = new DeflateTestClient.WireBytes();
+            WireBytes serverRead = new WireBytes();
             Channel server = new ServerBootstrap()
                     .group(group)
                     .channel(NioServerSocketChannel.class)
@@ -118,9 +118,9 @@ class NettyCompressionInteropTest {
                     .channel();
             int port = ((InetSocketAddress) server.localAddress()).getPort();
             URI uri = URI.create("ws://127.0.0.1:" + port + "/ws");
-            DeflateTestClient client = new DeflateTestClient(new RecyclableWebSocketClientHandshaker(
+            NettyWsClient client = new NettyWsClient(new RecyclableWebSocketClientHandshaker(
                     uri, pool, WebSocketLimits.DEFAULT, 3000, DeflateOptions.DEFAULT.withThreshold(0)));
-            DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
+            WireBytes clientRead = new WireBytes();
             Channel ch = new Bootstrap()
                     .group(group)
                     .channel(NioSocketChannel.class)
@@ -184,7 +184,7 @@ class NettyCompressionInteropTest {
             URI uri = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
             BlockingQueue<String> events = new LinkedBlockingQueue<>();
             ChannelPromise[] ready = new ChannelPromise[1];
-            DeflateTestClient.WireBytes clientRead = new DeflateTestClient.WireBytes();
+            WireBytes clientRead = new WireBytes();
             Channel ch = new Bootstrap()
                     .group(group)
                     .channel(NioSocketChannel.class)

@@ -53,11 +53,14 @@ import java.util.concurrent.TimeUnit;
 final class NettyWsClient extends SimpleChannelInboundHandler<Object> {
     final BlockingQueue<String> events = new LinkedBlockingQueue<>();
     final List<Throwable> errors = new CopyOnWriteArrayList<>();
-    private final RecyclableWebSocketClientHandshaker handshaker;
-    private ChannelPromise handshakeDone;
+    final RecyclableWebSocketClientHandshaker handshaker;
+    /** Completed by the upgrade; failed when our handshaker refuses the answer. */
+    ChannelPromise handshakeDone;
+
     Channel channel;
 
-    private NettyWsClient(RecyclableWebSocketClientHandshaker handshaker) {
+    /** The handler alone, for a test that builds its own pipeline ({@link #connect} builds the usual one). */
+    NettyWsClient(RecyclableWebSocketClientHandshaker handshaker) {
         this.handshaker = handshaker;
     }
 
