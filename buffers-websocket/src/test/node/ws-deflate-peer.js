@@ -11,6 +11,7 @@
 //       byte for byte; prints "EXT ...", then "OK <count> READ <bytes> WRITTEN <bytes>"
 // Listens on 127.0.0.1 only. Servers exit when stdin closes, the client when done.
 const { WebSocket, WebSocketServer } = require('ws');
+const { textOf, binaryOf, exitWithStdin } = require('./payloads');
 
 const MAX = 64 * 1024 * 1024;
 const mode = process.argv[2];
@@ -24,40 +25,6 @@ function sendFragmented(ws, data, isBinary, fragmentSize) {
     const end = Math.min(off + fragmentSize, data.length);
     ws.send(data.subarray(off, end), { binary: isBinary, fin: end === data.length, compress: true });
   }
-}
-
-function textOf(size, seed) {
-  const alphabet = ['a', 'Z', '0', ' ', 'é', 'ß', 'κ', 'ό', '€', '中', '𝄞', '😀'];
-  const parts = [];
-  let bytes = 0;
-  let i = seed;
-  while (bytes < size) {
-    const ch = alphabet[i++ % alphabet.length];
-    const n = Buffer.byteLength(ch);
-    if (bytes + n > size) {
-      parts.push('x'.repeat(size - bytes));
-      break;
-    }
-    parts.push(ch);
-    bytes += n;
-  }
-  return Buffer.from(parts.join(''), 'utf8');
-}
-
-function binaryOf(size, seed) {
-  const b = Buffer.allocUnsafe(size);
-  let x = seed * 2654435761 >>> 0;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    b[i] = x >>> 24;
-  }
-  return b;
-}
-
-function exitWithStdin() {
-  process.stdin.on('end', () => process.exit(0));
-  process.stdin.on('close', () => process.exit(0));
-  process.stdin.resume();
 }
 
 if (mode === 'echo-server') {

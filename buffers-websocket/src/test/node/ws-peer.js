@@ -21,6 +21,7 @@
 //                                                    echo byte for byte, prints "OK <count>"
 // Listens on 127.0.0.1 only. Exits by itself: servers when stdin closes, the client when done.
 const { WebSocket, WebSocketServer } = require('ws');
+const { textOf, binaryOf, exitWithStdin } = require('./payloads');
 
 const MAX = 64 * 1024 * 1024;
 const mode = process.argv[2];
@@ -37,41 +38,6 @@ function sendFragmented(ws, data, isBinary, fragmentSize, pingAfterFirst) {
       ws.ping(Buffer.from('mid-message'));
     }
   }
-}
-
-function textOf(size, seed) {
-  // mixes 1-, 2-, 3- and 4-byte code points so fragment cuts fall inside them
-  const alphabet = ['a', 'Z', '0', ' ', 'é', 'ß', 'κ', 'ό', '€', '中', '𝄞', '😀'];
-  const parts = [];
-  let bytes = 0;
-  let i = seed;
-  while (bytes < size) {
-    const ch = alphabet[i++ % alphabet.length];
-    const n = Buffer.byteLength(ch);
-    if (bytes + n > size) {
-      parts.push('x'.repeat(size - bytes));
-      break;
-    }
-    parts.push(ch);
-    bytes += n;
-  }
-  return Buffer.from(parts.join(''), 'utf8');
-}
-
-function binaryOf(size, seed) {
-  const b = Buffer.allocUnsafe(size);
-  let x = seed * 2654435761 >>> 0;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    b[i] = x >>> 24;
-  }
-  return b;
-}
-
-function exitWithStdin() {
-  process.stdin.on('end', () => process.exit(0));
-  process.stdin.on('close', () => process.exit(0));
-  process.stdin.resume();
 }
 
 if (mode === 'echo-server') {
