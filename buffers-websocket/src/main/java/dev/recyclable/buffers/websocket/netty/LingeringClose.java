@@ -16,8 +16,6 @@
 package dev.recyclable.buffers.websocket.netty;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,20 +28,18 @@ import java.util.concurrent.TimeUnit;
  * of our 1009). So the output is shut down (a FIN right after the Close), the input keeps being
  * read (the decoder discards everything after a violation), and the channel closes when the peer
  * closes its side, or after {@link #LINGER_MILLIS} at the latest. Channels that cannot half-close
- * are closed at once, as is a channel whose Close could not be written.
+ * are closed at once. (A Close that could not be written is the decoder's to report: it never
+ * comes here.)
  */
-final class LingeringClose implements ChannelFutureListener {
+final class LingeringClose {
     /** How long a peer may keep sending after our Close before we close regardless. */
     static final long LINGER_MILLIS = 5_000;
 
-    static final LingeringClose INSTANCE = new LingeringClose();
-
     private LingeringClose() {}
 
-    @Override
-    public void operationComplete(ChannelFuture written) {
-        Channel channel = written.channel();
-        if (!written.isSuccess() || !(channel instanceof DuplexChannel duplex) || !channel.isActive()) {
+    /** Starts lingering on {@code channel}, whose Close frame has just been written. */
+    static void afterCloseWritten(Channel channel) {
+        if (!(channel instanceof DuplexChannel duplex) || !channel.isActive()) {
             channel.close();
             return;
         }

@@ -91,7 +91,7 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
 
     private final ChannelFutureListener lingerAfterViolationClose = f -> {
         if (f.isSuccess()) {
-            LingeringClose.INSTANCE.operationComplete(f);
+            LingeringClose.afterCloseWritten(f.channel());
         } else {
             controlWriteFailed("Close", f.cause());
         }
