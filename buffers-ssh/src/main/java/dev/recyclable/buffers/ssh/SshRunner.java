@@ -20,15 +20,13 @@ import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.channel.ChannelSink;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
-import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
-import dev.recyclable.buffers.ssh.internal.Connector;
+import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
 import dev.recyclable.buffers.ssh.internal.DispatchingSink;
 import dev.recyclable.buffers.ssh.internal.KeepAlive;
 import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
-import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
@@ -40,7 +38,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import net.schmizz.sshj.Config;
 import net.schmizz.sshj.SSHClient;
 
 /**
@@ -65,9 +62,8 @@ public final class SshRunner implements AutoCloseable {
     private static final long ABORT_GRACE_MS = 5_000;
 
     private final SSHClient client;
-    private final BufferPool pool;
-    private final long windowSize;
-    private final int maxPacketSize;
+    /** Pool, window and packet size of the command channels. */
+    private final ConnectionSpec spec;
     /**
      * Channels still open, each with the sink that owns its outcome (or itself, for {@link #openChannel}), so
      * that {@link #close()} can kill their remote processes: OpenSSH does not kill a command without a terminal
@@ -98,17 +94,9 @@ public final class SshRunner implements AutoCloseable {
         return r == null || r.text == null ? null : new IOException(r.text);
     }
 
-    private SshRunner(
-            SSHClient client,
-            BufferPool pool,
-            long windowSize,
-            int maxPacketSize,
-            String where,
-            ScheduledFuture<?> keepAlive) {
+    private SshRunner(SSHClient client, ConnectionSpec spec, String where, ScheduledFuture<?> keepAlive) {
         this.client = client;
-        this.pool = pool;
-        this.windowSize = windowSize;
-        this.maxPacketSize = maxPacketSize;
+        this.spec = spec;
         this.where = where;
         this.keepAlive = keepAlive;
     }
@@ -127,13 +115,8 @@ public final class SshRunner implements AutoCloseable {
         if (!client.isConnected() || !client.isAuthenticated()) {
             throw new IllegalArgumentException("client must be connected and authenticated");
         }
-        return new SshRunner(
-                client,
-                pool,
-                Builder.DEFAULT_WINDOW,
-                Builder.DEFAULT_MAX_PACKET,
-                SshErrors.where(client.getRemoteHostname(), client.getRemotePort()),
-                null);
+        String where = SshErrors.where(client.getRemoteHostname(), client.getRemotePort());
+        return new SshRunner(client, new Builder(where).pool(pool).spec(), where, null);
     }
 
     /**
@@ -164,7 +147,7 @@ public final class SshRunner implements AutoCloseable {
      *                                      the runner was closed
      */
     public CommandResult run(String command, CommandOptions options) throws IOException {
-        CapturingSink sink = new CapturingSink(pool, command, options.maxOutputBytes(), options.limitPolicy());
+        CapturingSink sink = new CapturingSink(spec.pool(), command, options.maxOutputBytes(), options.limitPolicy());
         CaptureChannel channel = start(command, options, sink);
         awaitEnd(channel, sink, options);
         CommandStatus status = sink.status();
@@ -205,7 +188,7 @@ public final class SshRunner implements AutoCloseable {
             throws IOException {
         Objects.requireNonNull(listener, "listener");
         DispatchingSink sink = new DispatchingSink(
-                pool, command, options.maxOutputBytes(), options.limitPolicy(), Thread.currentThread());
+                spec.pool(), command, options.maxOutputBytes(), options.limitPolicy(), Thread.currentThread());
         CaptureChannel channel = start(command, options, sink);
         long deadline = deadline(options);
         boolean delivered;
@@ -262,7 +245,7 @@ public final class SshRunner implements AutoCloseable {
      * {@link CaptureChannel#closeFuture()}.
      */
     public CaptureChannel openChannel(ChannelSink sink) throws IOException {
-        CaptureChannel channel = new CaptureChannel(client.getConnection(), sink, windowSize, maxPacketSize);
+        CaptureChannel channel = spec.newChannel(client.getConnection(), sink);
         track(channel, channel);
         channel.open();
         return channel;
@@ -270,7 +253,7 @@ public final class SshRunner implements AutoCloseable {
 
     /** The pool that output is captured into. */
     public BufferPool pool() {
-        return pool;
+        return spec.pool();
     }
 
     /** The underlying sshj client (for SFTP, port forwarding, ...). Closed with this runner. */
@@ -313,7 +296,7 @@ public final class SshRunner implements AutoCloseable {
         }
         CaptureChannel channel;
         try {
-            channel = new CaptureChannel(client.getConnection(), sink, windowSize, maxPacketSize);
+            channel = spec.newChannel(client.getConnection(), sink);
         } catch (RuntimeException e) {
             sink.releaseUnstarted();
             throw e;
@@ -322,7 +305,7 @@ public final class SshRunner implements AutoCloseable {
         try {
             channel.open();
             channel.exec(command);
-            StdinPump.feed(channel, options, pool);
+            StdinPump.feed(channel, options, spec.pool());
         } catch (IOException | RuntimeException e) {
             channel.abort("start failed: " + e);
             giveUp(channel, sink);
@@ -394,10 +377,11 @@ public final class SshRunner implements AutoCloseable {
         return options.hasTimeout() ? System.nanoTime() + options.timeout().toNanos() : Long.MAX_VALUE;
     }
 
-    /** Configures and opens a connection. */
-    public static final class Builder {
-        static final long DEFAULT_WINDOW = ChannelDefaults.WINDOW;
-        static final int DEFAULT_MAX_PACKET = ChannelDefaults.MAX_PACKET;
+    /**
+     * Configures and opens a connection: where to ({@link #port}), as whom ({@link #credentials}), which host keys
+     * to trust ({@link #hostKeys}), and the {@link ConnectionSettings} every connection of this module shares.
+     */
+    public static final class Builder extends ConnectionSettings<Builder> {
         static final Duration DEFAULT_KEEPALIVE_INTERVAL = KeepAlive.DEFAULT.interval();
         static final int DEFAULT_KEEPALIVE_MAX_UNANSWERED = KeepAlive.DEFAULT.maxUnanswered();
 
@@ -405,18 +389,12 @@ public final class SshRunner implements AutoCloseable {
         private int port = 22;
         private SshCredentials credentials;
         private HostKeyPolicy hostKeys = HostKeyPolicy.defaultKnownHosts();
-        private BufferPool pool;
-        private Config config;
-        private Duration connectTimeout = Duration.ofSeconds(10);
-        private Duration replyTimeout = Duration.ofSeconds(30);
-        private long windowSize = DEFAULT_WINDOW;
-        private int maxPacketSize = DEFAULT_MAX_PACKET;
-        private KeepAlive keepAlive = KeepAlive.DEFAULT;
 
         private Builder(String host) {
             this.host = Objects.requireNonNull(host, "host");
         }
 
+        /** Default 22. */
         public Builder port(int port) {
             this.port = port;
             return this;
@@ -434,62 +412,6 @@ public final class SshRunner implements AutoCloseable {
             return this;
         }
 
-        /** Default: {@link SshRunner#defaultPool()}. */
-        public Builder pool(BufferPool pool) {
-            this.pool = pool;
-            return this;
-        }
-
-        /** Default: {@link SshConfigs#shared()}. */
-        public Builder config(Config config) {
-            this.config = config;
-            return this;
-        }
-
-        public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = timeout;
-            return this;
-        }
-
-        /** How long to wait for the server's reply to a channel open or exec (and for stdin window). */
-        public Builder replyTimeout(Duration timeout) {
-            this.replyTimeout = timeout;
-            return this;
-        }
-
-        /**
-         * Receive window per command: the most output in flight or unconsumed per command. Default 2 MiB; larger
-         * helps bulk output over high-latency links, smaller bounds memory with many streaming commands.
-         */
-        public Builder windowSize(long bytes) {
-            this.windowSize = bytes;
-            return this;
-        }
-
-        /** Largest data packet the server may send; default 32 KiB, at most 256 KiB (sshj's decoder limit). */
-        public Builder maxPacketSize(int bytes) {
-            this.maxPacketSize = bytes;
-            return this;
-        }
-
-        /**
-         * Dead-peer detection: every {@code interval} the connection asks the server for a keepalive answer
-         * (OpenSSH's {@code keepalive@openssh.com}, what {@code ssh -o ServerAliveInterval} sends); after
-         * {@code maxUnanswered} intervals without one the connection is declared lost, and every command on it
-         * fails with a {@link ConnectionLostException} (its buffers released). A dead or frozen server is so
-         * detected within about {@code interval * (maxUnanswered + 1)}, even with no command timeout set.
-         * Default: every 10 s, 3 unanswered (detected within 30 to 40 s). {@link Duration#ZERO} turns it off
-         * (then a frozen server blocks a command without a timeout forever). The probes of all connections are
-         * sent from one shared thread. A fan-out has the same setting, with the same default
-         * ({@code FanoutExecutor.Builder.keepAlive}).
-         *
-         * @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1
-         */
-        public Builder keepAlive(Duration interval, int maxUnanswered) {
-            this.keepAlive = new KeepAlive(interval, maxUnanswered);
-            return this;
-        }
-
         /**
          * Connects, verifies the host key and authenticates.
          *
@@ -504,18 +426,12 @@ public final class SshRunner implements AutoCloseable {
                         + "credentials(SshCredentials.privateKey(user, keyFile)) (or .password / .keyPair) before "
                         + "connect()");
             }
+            ConnectionSpec spec = spec();
             LossReason lost = new LossReason();
-            SSHClient client = new Connector(
-                            config != null ? config : SshConfigs.shared(), connectTimeout, replyTimeout)
-                    .connect(host, port, hostKeys, credentials, lost);
+            SSHClient client = spec.connector().connect(host, port, hostKeys, credentials, lost);
             String where = credentials.user() + "@" + SshErrors.where(host, port);
-            SshRunner runner = new SshRunner(
-                    client,
-                    pool != null ? pool : defaultPool(),
-                    windowSize,
-                    maxPacketSize,
-                    where,
-                    keepAlive.watch(client, SshErrors.where(host, port)));
+            SshRunner runner =
+                    new SshRunner(client, spec, where, spec.keepAlive().watch(client, SshErrors.where(host, port)));
             runner.lossReason = lost;
             return runner;
         }

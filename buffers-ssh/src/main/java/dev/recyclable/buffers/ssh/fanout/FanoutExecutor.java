@@ -17,10 +17,10 @@ package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
+import dev.recyclable.buffers.ssh.ConnectionSettings;
 import dev.recyclable.buffers.ssh.SshRunner;
-import dev.recyclable.buffers.ssh.internal.ChannelDefaults;
+import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
 import dev.recyclable.buffers.ssh.internal.KeepAlive;
-import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
@@ -309,9 +309,11 @@ public final class FanoutExecutor implements AutoCloseable {
 
     /**
      * Settings for a {@link FanoutExecutor}; every setting has a default. Settings left unset that depend on
-     * {@link #maxInFlight} follow it; a value set explicitly only narrows (or widens) that one limit.
+     * {@link #maxInFlight} follow it; a value set explicitly only narrows (or widens) that one limit. The
+     * settings of each connection (pool, sshj config, timeouts, window, keepalive) are the
+     * {@link ConnectionSettings} a {@link SshRunner.Builder} has too, with the same defaults.
      */
-    public static final class Builder {
+    public static final class Builder extends ConnectionSettings<Builder> {
         /** OpenSSH's default {@code MaxSessions}. */
         static final int OPENSSH_MAX_SESSIONS = 10;
         /**
@@ -321,8 +323,6 @@ public final class FanoutExecutor implements AutoCloseable {
          */
         static final int OPENSSH_MAX_STARTUPS_WITH_MARGIN = 8;
 
-        private BufferPool pool;
-        private Config config;
         private int maxInFlight = 256;
         private Integer maxConnectionsPerHost;
         private int sessionsPerConnection = OPENSSH_MAX_SESSIONS;
@@ -331,27 +331,10 @@ public final class FanoutExecutor implements AutoCloseable {
         private int maxIdleConnections = 4;
         private int launcherThreads = 2;
         private Integer connectorThreads;
-        private Duration connectTimeout = Duration.ofSeconds(10);
-        private Duration replyTimeout = Duration.ofSeconds(30);
         private Duration idleTimeout = Duration.ofSeconds(30);
-        private long windowSize = ChannelDefaults.WINDOW;
-        private int maxPacketSize = ChannelDefaults.MAX_PACKET;
         private int maxOpenAttempts = 4;
-        private KeepAlive keepAlive = KeepAlive.DEFAULT;
 
         private Builder() {}
-
-        /** Where output is captured. Default: {@link SshRunner#defaultPool()} (zero-on-release). */
-        public Builder pool(BufferPool pool) {
-            this.pool = Objects.requireNonNull(pool);
-            return this;
-        }
-
-        /** sshj config. Default: {@link SshConfigs#shared()} (JDK AES-GCM first). */
-        public Builder config(Config config) {
-            this.config = Objects.requireNonNull(config);
-            return this;
-        }
 
         /**
          * Commands in flight at once across all runs and hosts (the rest wait in order): the setting that bounds
@@ -436,57 +419,15 @@ public final class FanoutExecutor implements AutoCloseable {
             return this;
         }
 
-        /** TCP connect timeout. Default 10 s. */
-        public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = Objects.requireNonNull(timeout);
-            return this;
-        }
-
-        /** How long to wait for the server's reply during handshake, channel open and exec. Default 30 s. */
-        public Builder replyTimeout(Duration timeout) {
-            this.replyTimeout = Objects.requireNonNull(timeout);
-            return this;
-        }
-
         /** Kept idle connections ({@link #maxIdleConnections}) are closed after this long. Default 30 s. */
         public Builder idleTimeout(Duration timeout) {
             this.idleTimeout = Objects.requireNonNull(timeout);
             return this;
         }
 
-        /** Receive window per command (output is copied out as it arrives, so this is not memory). Default 2 MiB. */
-        public Builder windowSize(long bytes) {
-            this.windowSize = bytes;
-            return this;
-        }
-
-        /** Largest data packet the server may send. Default 32 KiB. */
-        public Builder maxPacketSize(int bytes) {
-            this.maxPacketSize = bytes;
-            return this;
-        }
-
         /** Channel opens tried per target when servers refuse channels. Default 4. */
         public Builder maxOpenAttempts(int n) {
             this.maxOpenAttempts = positive(n, "maxOpenAttempts");
-            return this;
-        }
-
-        /**
-         * Dead-peer detection, as {@link SshRunner.Builder#keepAlive} (the same code and default): every
-         * {@code interval} each connection asks the server for a keepalive answer (OpenSSH's
-         * {@code keepalive@openssh.com}); after {@code maxUnanswered} intervals without one the connection is
-         * declared lost, and every target running on it fails with {@link FailureKind#CONNECTION_LOST} (its
-         * chunks released), even with no command timeout set. A dead or frozen host is so detected within about
-         * {@code interval * (maxUnanswered + 1)}; the other hosts carry on. Default: every 10 s, 3 unanswered
-         * (detected within 30 to 40 s). {@link Duration#ZERO} turns it off (then a frozen host holds its targets
-         * forever unless the run's options set a timeout). The probes of all connections, of all executors and
-         * runners, are sent from one shared thread.
-         *
-         * @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1
-         */
-        public Builder keepAlive(Duration interval, int maxUnanswered) {
-            this.keepAlive = new KeepAlive(interval, maxUnanswered);
             return this;
         }
 
@@ -501,9 +442,10 @@ public final class FanoutExecutor implements AutoCloseable {
                     : (maxInFlight + sessionsPerConnection - 1) / sessionsPerConnection;
             int open = maxOpenConnections != null ? maxOpenConnections : maxInFlight;
             int connectors = connectorThreads != null ? connectorThreads : Math.max(4, Math.min(8, maxInFlight / 100));
+            ConnectionSpec connection = spec();
             return new Settings(
-                    pool != null ? pool : SshRunner.defaultPool(),
-                    config != null ? config : SshConfigs.shared(),
+                    connection.pool(),
+                    connection.config(),
                     maxInFlight,
                     perHost,
                     sessionsPerConnection,
@@ -512,13 +454,13 @@ public final class FanoutExecutor implements AutoCloseable {
                     maxIdleConnections,
                     launcherThreads,
                     connectors,
-                    connectTimeout,
-                    replyTimeout,
+                    connection.connectTimeout(),
+                    connection.replyTimeout(),
                     idleTimeout,
-                    windowSize,
-                    maxPacketSize,
+                    connection.windowSize(),
+                    connection.maxPacketSize(),
                     maxOpenAttempts,
-                    keepAlive);
+                    connection.keepAlive());
         }
 
         private static int positive(int n, String name) {

@@ -28,22 +28,11 @@ import net.schmizz.sshj.transport.DisconnectListener;
 /**
  * Opens, verifies and authenticates one sshj connection: the set-up shared by {@code SshRunner.Builder.connect()}
  * and the fan-out's connector threads. Blocking.
+ *
+ * @param connectTimeout TCP connect timeout
+ * @param replyTimeout   how long to wait for the server's replies (handshake, channel open, exec)
  */
-public final class Connector {
-
-    private final Config config;
-    private final int connectTimeoutMs;
-    private final int replyTimeoutMs;
-
-    /**
-     * @param connectTimeout TCP connect timeout
-     * @param replyTimeout   how long to wait for the server's replies (handshake, channel open, exec)
-     */
-    public Connector(Config config, Duration connectTimeout, Duration replyTimeout) {
-        this.config = config;
-        this.connectTimeoutMs = (int) connectTimeout.toMillis();
-        this.replyTimeoutMs = (int) replyTimeout.toMillis();
-    }
+public record Connector(Config config, Duration connectTimeout, Duration replyTimeout) {
 
     /**
      * Connects with TCP_NODELAY, verifies the host key and authenticates; on any failure closes the client again
@@ -58,7 +47,8 @@ public final class Connector {
             throws SshConnectException {
         SSHClient client = new SSHClient(config);
         client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
-        client.setConnectTimeout(connectTimeoutMs);
+        int replyTimeoutMs = (int) replyTimeout.toMillis();
+        client.setConnectTimeout((int) connectTimeout.toMillis());
         client.setTimeout(replyTimeoutMs);
         client.getConnection().setTimeoutMs(replyTimeoutMs);
         HostKeyCheck check = new HostKeyCheck(hostKeys);

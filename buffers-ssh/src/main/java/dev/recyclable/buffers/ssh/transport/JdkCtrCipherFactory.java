@@ -15,12 +15,9 @@
  */
 package dev.recyclable.buffers.ssh.transport;
 
-import java.security.GeneralSecurityException;
-import java.util.Arrays;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import net.schmizz.sshj.common.Factory;
 import net.schmizz.sshj.common.SSHRuntimeException;
 import net.schmizz.sshj.transport.cipher.Cipher;
 
@@ -34,37 +31,20 @@ import net.schmizz.sshj.transport.cipher.Cipher;
  * packet). This one runs the keystream through a fixed scratch array and copies back, which costs one
  * {@code memcpy} and allocates nothing.
  */
-public final class JdkCtrCipherFactory implements Factory.Named<Cipher> {
-
-    private final String name;
-    private final int keyBytes;
+public final class JdkCtrCipherFactory extends JdkAlgorithmFactory<Cipher> {
 
     private JdkCtrCipherFactory(String name, int keyBytes) {
-        this.name = name;
-        this.keyBytes = keyBytes;
+        super(name, "JDK provider", () -> new JdkCtrCipher(keyBytes));
     }
 
+    /** {@code aes128-ctr}: 16-byte key. */
     public static JdkCtrCipherFactory aes128Ctr() {
         return new JdkCtrCipherFactory("aes128-ctr", 16);
     }
 
+    /** {@code aes256-ctr}: 32-byte key. */
     public static JdkCtrCipherFactory aes256Ctr() {
         return new JdkCtrCipherFactory("aes256-ctr", 32);
-    }
-
-    @Override
-    public Cipher create() {
-        return new JdkCtrCipher(keyBytes);
-    }
-
-    @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public String toString() {
-        return name + " (JDK provider)";
     }
 
     static final class JdkCtrCipher implements Cipher {
@@ -97,18 +77,13 @@ public final class JdkCtrCipherFactory implements Factory.Named<Cipher> {
 
         @Override
         public void init(Mode mode, byte[] key, byte[] iv) {
-            byte[] k = key.length > keyBytes ? Arrays.copyOf(key, keyBytes) : key;
-            byte[] v = iv.length > BLOCK ? Arrays.copyOf(iv, BLOCK) : iv;
-            try {
-                cipher = JdkProviders.cipher("AES/CTR/NoPadding");
-                cipher.init(
-                        mode == Mode.Encrypt ? javax.crypto.Cipher.ENCRYPT_MODE : javax.crypto.Cipher.DECRYPT_MODE,
-                        new SecretKeySpec(k, "AES"),
-                        new IvParameterSpec(v));
-            } catch (GeneralSecurityException e) {
-                cipher = null;
-                throw new SSHRuntimeException(e);
-            }
+            cipher = null; // unusable until keyed again, should this fail
+            cipher = JdkProviders.initCipher(
+                    "AES/CTR/NoPadding",
+                    c -> c.init(
+                            mode == Mode.Encrypt ? javax.crypto.Cipher.ENCRYPT_MODE : javax.crypto.Cipher.DECRYPT_MODE,
+                            new SecretKeySpec(JdkProviders.prefix(key, keyBytes), "AES"),
+                            new IvParameterSpec(JdkProviders.prefix(iv, BLOCK))));
         }
 
         @Override
@@ -147,7 +122,7 @@ public final class JdkCtrCipherFactory implements Factory.Named<Cipher> {
         public void setSequenceNumber(long seq) {}
 
         String providerName() {
-            return cipher == null ? null : cipher.getProvider().getName();
+            return JdkProviders.providerName(cipher);
         }
     }
 }

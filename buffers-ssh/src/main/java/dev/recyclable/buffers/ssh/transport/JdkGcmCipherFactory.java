@@ -16,10 +16,6 @@
 package dev.recyclable.buffers.ssh.transport;
 
 import com.hierynomus.sshj.transport.cipher.GcmCipher;
-import java.security.GeneralSecurityException;
-import java.util.Arrays;
-import net.schmizz.sshj.common.Factory;
-import net.schmizz.sshj.common.SSHRuntimeException;
 import net.schmizz.sshj.transport.cipher.Cipher;
 
 /**
@@ -30,40 +26,23 @@ import net.schmizz.sshj.transport.cipher.Cipher;
  * per byte against BouncyCastle's ~1). Switching sshj's global provider would change every sshj user in the
  * process, so this factory picks the provider for our connections only.
  */
-public final class JdkGcmCipherFactory implements Factory.Named<Cipher> {
+public final class JdkGcmCipherFactory extends JdkAlgorithmFactory<Cipher> {
 
     private static final int IV_SIZE = 12;
     private static final int TAG_SIZE = 16;
 
-    private final String name;
-    private final int keyBytes;
-
     private JdkGcmCipherFactory(String name, int keyBytes) {
-        this.name = name;
-        this.keyBytes = keyBytes;
+        super(name, "JDK provider", () -> new JdkGcmCipher(keyBytes));
     }
 
+    /** {@code aes128-gcm@openssh.com}: 16-byte key. */
     public static JdkGcmCipherFactory aes128Gcm() {
         return new JdkGcmCipherFactory("aes128-gcm@openssh.com", 16);
     }
 
+    /** {@code aes256-gcm@openssh.com}: 32-byte key. */
     public static JdkGcmCipherFactory aes256Gcm() {
         return new JdkGcmCipherFactory("aes256-gcm@openssh.com", 32);
-    }
-
-    @Override
-    public Cipher create() {
-        return new JdkGcmCipher(keyBytes);
-    }
-
-    @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public String toString() {
-        return name + " (JDK provider)";
     }
 
     /** sshj's GCM cipher with the JCE instance taken from the JDK's own provider ({@link JdkProviders}). */
@@ -74,20 +53,16 @@ public final class JdkGcmCipherFactory implements Factory.Named<Cipher> {
 
         @Override
         public void init(Mode mode, byte[] key, byte[] iv) {
-            byte[] k = key.length > getBlockSize() ? Arrays.copyOf(key, getBlockSize()) : key;
-            byte[] v = iv.length > getIVSize() ? Arrays.copyOf(iv, getIVSize()) : iv;
-            try {
-                cipher = JdkProviders.cipher("AES/GCM/NoPadding");
-                initCipher(cipher, mode, k, v);
-            } catch (GeneralSecurityException e) {
-                cipher = null;
-                throw new SSHRuntimeException(e);
-            }
+            cipher = null; // unusable until keyed again, should this fail
+            cipher = JdkProviders.initCipher(
+                    "AES/GCM/NoPadding",
+                    c -> initCipher(
+                            c, mode, JdkProviders.prefix(key, getBlockSize()), JdkProviders.prefix(iv, getIVSize())));
         }
 
         /** The JCE provider in use, for tests and diagnostics. */
         String providerName() {
-            return cipher == null ? null : cipher.getProvider().getName();
+            return JdkProviders.providerName(cipher);
         }
     }
 }

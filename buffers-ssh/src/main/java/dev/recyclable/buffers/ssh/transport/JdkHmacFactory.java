@@ -18,7 +18,6 @@ package dev.recyclable.buffers.ssh.transport;
 import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import net.schmizz.sshj.common.Factory;
 import net.schmizz.sshj.common.SSHRuntimeException;
 import net.schmizz.sshj.transport.mac.MAC;
 
@@ -31,37 +30,20 @@ import net.schmizz.sshj.transport.mac.MAC;
  * written over two {@link MessageDigest}s that digest into caller arrays: nothing is allocated after
  * {@link MAC#init}.
  */
-public final class JdkHmacFactory implements Factory.Named<MAC> {
-
-    private final String name;
-    private final boolean etm;
+public final class JdkHmacFactory extends JdkAlgorithmFactory<MAC> {
 
     private JdkHmacFactory(String name, boolean etm) {
-        this.name = name;
-        this.etm = etm;
+        super(name, "JDK SHA-256", () -> new HmacSha256(etm));
     }
 
+    /** {@code hmac-sha2-256}: the MAC over the plain packet. */
     public static JdkHmacFactory hmacSha256() {
         return new JdkHmacFactory("hmac-sha2-256", false);
     }
 
+    /** {@code hmac-sha2-256-etm@openssh.com}: encrypt-then-MAC, over the encrypted packet. */
     public static JdkHmacFactory hmacSha256Etm() {
         return new JdkHmacFactory("hmac-sha2-256-etm@openssh.com", true);
-    }
-
-    @Override
-    public MAC create() {
-        return new HmacSha256(etm);
-    }
-
-    @Override
-    public String getName() {
-        return name;
-    }
-
-    @Override
-    public String toString() {
-        return name + " (JDK SHA-256)";
     }
 
     static final class HmacSha256 implements MAC {
