@@ -15,19 +15,19 @@
  */
 package dev.recyclable.buffers.ssh.channel;
 
+import static dev.recyclable.buffers.ssh.channel.PacketFields.readBoolean;
+import static dev.recyclable.buffers.ssh.channel.PacketFields.readInt;
+import static dev.recyclable.buffers.ssh.channel.PacketFields.readString;
+import static dev.recyclable.buffers.ssh.channel.PacketFields.readUInt32;
+
 import dev.recyclable.buffers.ssh.OutputKind;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
-import net.schmizz.sshj.common.Buffer;
 import net.schmizz.sshj.common.DisconnectReason;
 import net.schmizz.sshj.common.LoggerFactory;
 import net.schmizz.sshj.common.Message;
@@ -61,9 +61,6 @@ import net.schmizz.sshj.transport.TransportException;
  */
 public final class CaptureChannel implements Channel.Direct {
 
-    /** The same ceiling sshj applies: a server may not make us send bigger packets than this. */
-    private static final int REMOTE_MAX_PACKET_CEILING = 1024 * 1024;
-
     private static final int SSH_EXTENDED_DATA_STDERR = 1;
 
     private final Connection conn;
@@ -71,27 +68,17 @@ public final class CaptureChannel implements Channel.Direct {
     private final LoggerFactory loggerFactory;
     private final ChannelSink sink;
     private final int id;
-    private final long windowSize;
     private final int maxPacketSize;
-    private final long grantThreshold;
-
-    /** Bytes the server may still send before it needs a window adjustment. Decremented on the reader thread. */
-    private final AtomicLong localWindow;
-    /** Consumed bytes not yet returned to the server's view of our window. */
-    private final AtomicLong pendingGrant = new AtomicLong();
-
-    /** Serializes everything we send on this channel against sending CLOSE: nothing may follow our CLOSE. */
-    private final ReentrantLock sendLock = new ReentrantLock();
-
-    private boolean closeSent; // guarded by sendLock
-
-    private final Object remoteWindowMonitor = new Object();
-    private long remoteWindow; // guarded by remoteWindowMonitor
-    private volatile int remoteMaxPacket;
-    private volatile int recipient;
+    /** What the server may send us; consumed on the reader thread, released by whoever consumes the output. */
+    private final ReceiveWindow localWindow;
+    /** What we may send the server (stdin). */
+    private final RemoteWindow remoteWindow = new RemoteWindow();
 
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    /** Everything we send, serialized against our CLOSE; carries the window grants. */
+    private final OutboundGate out;
+
     private volatile CompletableFuture<Boolean> pendingReply;
     private final AtomicBoolean finished = new AtomicBoolean();
 
@@ -103,7 +90,6 @@ public final class CaptureChannel implements Channel.Direct {
     private volatile String abortReason;
 
     private final ReusablePacket stdinPacket = new ReusablePacket(); // by the one thread that writes stdin
-    private final ReusablePacket windowAdjustPacket = new ReusablePacket(); // under sendLock
 
     /**
      * Creates the channel and registers it with the connection (so replies to our open reach it).
@@ -112,9 +98,7 @@ public final class CaptureChannel implements Channel.Direct {
      * @param maxPacketSize largest data packet the server may send us (sshj's decoder accepts up to 256 KiB)
      */
     public CaptureChannel(Connection conn, ChannelSink sink, long windowSize, int maxPacketSize) {
-        if (windowSize < 1 || windowSize > 0xFFFF_FFFFL) {
-            throw new IllegalArgumentException("windowSize must be in [1, 2^32): " + windowSize);
-        }
+        this.localWindow = new ReceiveWindow(windowSize);
         if (maxPacketSize < 1 || maxPacketSize > 256 * 1024) {
             throw new IllegalArgumentException("maxPacketSize must be in [1, 256 KiB]: " + maxPacketSize);
         }
@@ -122,11 +106,8 @@ public final class CaptureChannel implements Channel.Direct {
         this.trans = conn.getTransport();
         this.loggerFactory = trans.getConfig().getLoggerFactory();
         this.sink = sink;
-        this.windowSize = windowSize;
         this.maxPacketSize = maxPacketSize;
-        // A quarter of the window: few adjustment packets, yet the server never runs dry while we consume.
-        this.grantThreshold = Math.max(1, windowSize / 4);
-        this.localWindow = new AtomicLong(windowSize);
+        this.out = new OutboundGate(trans, localWindow, opened, closed, this::finish);
         this.id = conn.nextID();
         conn.attach(this);
     }
@@ -140,9 +121,9 @@ public final class CaptureChannel implements Channel.Direct {
             trans.write(new SSHPacket(Message.CHANNEL_OPEN)
                     .putString("session")
                     .putUInt32FromInt(id)
-                    .putUInt32(windowSize)
+                    .putUInt32(localWindow.size())
                     .putUInt32(maxPacketSize));
-            await(opened, "open");
+            ChannelWaits.reply(opened, "open", id, conn.getTimeoutMs());
         } catch (ConnectionException | TransportException | RuntimeException e) {
             finish(e);
             throw e;
@@ -153,10 +134,10 @@ public final class CaptureChannel implements Channel.Direct {
     public void exec(String command) throws ConnectionException, TransportException {
         CompletableFuture<Boolean> reply = new CompletableFuture<>();
         pendingReply = reply;
-        if (!sendIfOpen(request("exec", true).putString(command, StandardCharsets.UTF_8))) {
+        if (!out.sendIfOpen(request("exec", true).putString(command, StandardCharsets.UTF_8))) {
             throw new ConnectionException("channel #" + id + " closed before exec");
         }
-        if (!await(reply, "exec")) {
+        if (!ChannelWaits.reply(reply, "exec", id, conn.getTimeoutMs())) {
             throw new ConnectionException("server refused to execute the command on channel #" + id);
         }
     }
@@ -168,15 +149,11 @@ public final class CaptureChannel implements Channel.Direct {
      */
     public void writeStdin(byte[] data, int offset, int length) throws ConnectionException, TransportException {
         while (length > 0) {
-            int n = (int) Math.min(length, awaitRemoteWindow());
-            n = Math.min(n, remoteMaxPacket);
+            int n = remoteWindow.take(length, conn.getTimeoutMs(), closed, id);
             SSHPacket packet = stdinPacket.begin(Message.CHANNEL_DATA);
-            packet.putUInt32FromInt(recipient);
+            packet.putUInt32FromInt(out.recipient());
             packet.putString(data, offset, n);
-            synchronized (remoteWindowMonitor) {
-                remoteWindow -= n;
-            }
-            if (!sendIfOpen(packet)) {
+            if (!out.sendIfOpen(packet)) {
                 throw new ConnectionException("channel #" + id + " closed while writing stdin");
             }
             offset += n;
@@ -186,7 +163,7 @@ public final class CaptureChannel implements Channel.Direct {
 
     /** Tells the command that stdin is finished ({@code CHANNEL_EOF}). Does nothing once the channel is closing. */
     public void sendEof() throws TransportException {
-        sendIfOpen(new SSHPacket(Message.CHANNEL_EOF).putUInt32FromInt(recipient));
+        out.sendIfOpen(new SSHPacket(Message.CHANNEL_EOF).putUInt32FromInt(out.recipient()));
     }
 
     /**
@@ -194,7 +171,7 @@ public final class CaptureChannel implements Channel.Direct {
      * may ignore it (OpenSSH honours it for commands without a terminal); there is no reply.
      */
     public void signal(String signalName) throws TransportException {
-        sendIfOpen(request("signal", false).putString(signalName));
+        out.sendIfOpen(request("signal", false).putString(signalName));
     }
 
     /**
@@ -209,7 +186,7 @@ public final class CaptureChannel implements Channel.Direct {
         }
         try {
             signal("KILL");
-            sendClose();
+            out.sendClose();
         } catch (TransportException e) {
             finish(e); // the connection is gone: nothing will confirm the close
         }
@@ -220,22 +197,7 @@ public final class CaptureChannel implements Channel.Direct {
      * window at a time). Safe from any thread, including the reader thread inside {@link ChannelSink#onData}.
      */
     public void grant(long bytes) {
-        pendingGrant.addAndGet(bytes);
-        flushGrantIfDue();
-    }
-
-    /**
-     * tryLock: the reader thread must not wait behind a stdin writer. A failed tryLock is safe because every
-     * lock holder calls this again after unlocking, and so sees the grant added before our attempt.
-     */
-    private void flushGrantIfDue() {
-        while (pendingGrant.get() >= grantThreshold && sendLock.tryLock()) {
-            try {
-                flushGrantLocked();
-            } finally {
-                sendLock.unlock();
-            }
-        }
+        out.grant(bytes);
     }
 
     // ---------------------------------------------------------------- state
@@ -287,7 +249,7 @@ public final class CaptureChannel implements Channel.Direct {
 
     /** Output bytes the server may still send before it waits for us. */
     public long localWindowRemaining() {
-        return localWindow.get();
+        return localWindow.available();
     }
 
     // ---------------------------------------------------------------- sshj's Channel
@@ -308,11 +270,7 @@ public final class CaptureChannel implements Channel.Direct {
                 received(OutputKind.STDERR, buf);
                 break;
             case CHANNEL_WINDOW_ADJUST:
-                long more = readUInt32(buf);
-                synchronized (remoteWindowMonitor) {
-                    remoteWindow += more;
-                    remoteWindowMonitor.notifyAll();
-                }
+                remoteWindow.expand(readUInt32(buf));
                 break;
             case CHANNEL_REQUEST:
                 gotRequest(buf);
@@ -331,18 +289,15 @@ public final class CaptureChannel implements Channel.Direct {
                 break;
             case CHANNEL_CLOSE:
                 try {
-                    sendClose();
+                    out.sendClose();
                 } finally {
                     finish(null);
                 }
                 break;
             case CHANNEL_OPEN_CONFIRMATION:
-                recipient = readInt(buf);
+                out.recipient(readInt(buf));
                 long initialRemoteWindow = readUInt32(buf);
-                remoteMaxPacket = (int) Math.min(readUInt32(buf), REMOTE_MAX_PACKET_CEILING);
-                synchronized (remoteWindowMonitor) {
-                    remoteWindow = initialRemoteWindow;
-                }
+                remoteWindow.opened(initialRemoteWindow, readUInt32(buf));
                 opened.complete(null);
                 break;
             case CHANNEL_OPEN_FAILURE:
@@ -364,7 +319,7 @@ public final class CaptureChannel implements Channel.Direct {
             throw new ConnectionException(
                     DisconnectReason.PROTOCOL_ERROR, "Bad data length " + length + " on channel #" + id);
         }
-        if (localWindow.addAndGet(-length) < 0) {
+        if (!localWindow.consume(length)) {
             throw new ConnectionException(
                     DisconnectReason.PROTOCOL_ERROR, "Server overran the window of channel #" + id);
         }
@@ -388,12 +343,12 @@ public final class CaptureChannel implements Channel.Direct {
             default:
                 // e.g. OpenSSH's keepalive@openssh.com: must be answered or the server drops us
                 if (wantReply) {
-                    sendIfOpen(new SSHPacket(Message.CHANNEL_FAILURE).putUInt32FromInt(recipient));
+                    out.sendIfOpen(new SSHPacket(Message.CHANNEL_FAILURE).putUInt32FromInt(out.recipient()));
                 }
                 return;
         }
         if (wantReply) {
-            sendIfOpen(new SSHPacket(Message.CHANNEL_SUCCESS).putUInt32FromInt(recipient));
+            out.sendIfOpen(new SSHPacket(Message.CHANNEL_SUCCESS).putUInt32FromInt(out.recipient()));
         }
     }
 
@@ -405,7 +360,7 @@ public final class CaptureChannel implements Channel.Direct {
     /** Sends {@code CHANNEL_CLOSE} if not yet sent, and waits up to the connection timeout for the server's. */
     @Override
     public void close() throws ConnectionException, TransportException {
-        sendClose();
+        out.sendClose();
         join(conn.getTimeoutMs(), TimeUnit.MILLISECONDS);
     }
 
@@ -416,27 +371,12 @@ public final class CaptureChannel implements Channel.Direct {
 
     @Override
     public void join(long timeout, TimeUnit unit) throws ConnectionException {
-        try {
-            closed.get(timeout, unit);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ConnectionException("interrupted waiting for channel #" + id + " to close", e);
-        } catch (ExecutionException e) {
-            throw new ConnectionException(e.getCause());
-        } catch (TimeoutException e) {
-            throw new ConnectionException("channel #" + id + " did not close within " + unit.toMillis(timeout) + " ms");
-        }
+        ChannelWaits.close(closed, id, timeout, unit);
     }
 
     @Override
     public boolean isOpen() {
-        sendLock.lock();
-        try {
-            return opened.isDone() && !opened.isCompletedExceptionally() && !closeSent && !closed.isDone();
-        } finally {
-            sendLock.unlock();
-            flushGrantIfDue();
-        }
+        return out.isOpen();
     }
 
     @Override
@@ -451,7 +391,7 @@ public final class CaptureChannel implements Channel.Direct {
 
     @Override
     public int getRecipient() {
-        return recipient;
+        return out.recipient();
     }
 
     @Override
@@ -466,19 +406,17 @@ public final class CaptureChannel implements Channel.Direct {
 
     @Override
     public long getLocalWinSize() {
-        return localWindow.get();
+        return localWindow.available();
     }
 
     @Override
     public int getRemoteMaxPacketSize() {
-        return remoteMaxPacket;
+        return remoteWindow.maxPacket();
     }
 
     @Override
     public long getRemoteWinSize() {
-        synchronized (remoteWindowMonitor) {
-            return remoteWindow;
-        }
+        return remoteWindow.size();
     }
 
     @Override
@@ -518,132 +456,17 @@ public final class CaptureChannel implements Channel.Direct {
 
     @Override
     public String toString() {
-        return "CaptureChannel#" + id + "(recipient=" + recipient + ", localWindow=" + localWindow.get() + ")";
+        return "CaptureChannel#" + id + "(recipient=" + out.recipient() + ", localWindow=" + localWindow.available()
+                + ")";
     }
 
     // ---------------------------------------------------------------- internals
 
     private SSHPacket request(String type, boolean wantReply) {
         return new SSHPacket(Message.CHANNEL_REQUEST)
-                .putUInt32FromInt(recipient)
+                .putUInt32FromInt(out.recipient())
                 .putString(type)
                 .putBoolean(wantReply);
-    }
-
-    /**
-     * One packet rewritten for every send of its kind: sshj's transport encodes and writes a packet before
-     * {@code write} returns and keeps no reference to it, so frequent messages (stdin data, window adjustments)
-     * need no new packet each time. Each instance is used by one thread at a time.
-     */
-    private static final class ReusablePacket {
-        private SSHPacket packet;
-        private int start;
-
-        /** The packet emptied and starting with {@code message}, ready for its fields. */
-        SSHPacket begin(Message message) {
-            if (packet == null) {
-                packet = new SSHPacket(message);
-                start = packet.rpos();
-                return packet;
-            }
-            packet.wpos(start);
-            packet.rpos(start);
-            packet.putMessageID(message);
-            return packet;
-        }
-    }
-
-    /** Writes {@code packet} unless we already sent CLOSE; flushes window grants that waited for the lock. */
-    private boolean sendIfOpen(SSHPacket packet) throws TransportException {
-        sendLock.lock();
-        try {
-            if (closeSent || closed.isDone() || !opened.isDone() || opened.isCompletedExceptionally()) {
-                return false;
-            }
-            trans.write(packet);
-            flushGrantLocked();
-            return true;
-        } finally {
-            sendLock.unlock();
-            flushGrantIfDue();
-        }
-    }
-
-    private void sendClose() throws TransportException {
-        sendLock.lock();
-        try {
-            if (!closeSent && !closed.isDone() && opened.isDone() && !opened.isCompletedExceptionally()) {
-                closeSent = true;
-                trans.write(new SSHPacket(Message.CHANNEL_CLOSE).putUInt32FromInt(recipient));
-            }
-        } finally {
-            sendLock.unlock();
-            flushGrantIfDue();
-        }
-    }
-
-    private void flushGrantLocked() {
-        if (closeSent || closed.isDone()) {
-            pendingGrant.set(0); // no window matters once we closed; and nothing may follow our CLOSE
-            return;
-        }
-        if (pendingGrant.get() < grantThreshold) {
-            return;
-        }
-        long grant = pendingGrant.getAndSet(0);
-        // Raise our own count first: the server can only use the grant after it receives it.
-        localWindow.addAndGet(grant);
-        try {
-            trans.write(windowAdjustPacket
-                    .begin(Message.CHANNEL_WINDOW_ADJUST)
-                    .putUInt32FromInt(recipient)
-                    .putUInt32(grant));
-        } catch (TransportException e) {
-            finish(e);
-        }
-    }
-
-    private long awaitRemoteWindow() throws ConnectionException {
-        long timeoutMs = conn.getTimeoutMs() > 0 ? conn.getTimeoutMs() : Long.MAX_VALUE / 2_000_000;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        synchronized (remoteWindowMonitor) {
-            while (remoteWindow <= 0) {
-                if (closed.isDone()) {
-                    throw new ConnectionException("channel #" + id + " closed while writing stdin");
-                }
-                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (leftMs <= 0) {
-                    throw new ConnectionException(
-                            "server granted no stdin window on channel #" + id + " within " + timeoutMs + " ms");
-                }
-                try {
-                    remoteWindowMonitor.wait(Math.min(leftMs, 100));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new ConnectionException("interrupted writing stdin on channel #" + id, e);
-                }
-            }
-            return remoteWindow;
-        }
-    }
-
-    private <T> T await(CompletableFuture<T> future, String what) throws ConnectionException {
-        int timeoutMs = conn.getTimeoutMs();
-        try {
-            return timeoutMs > 0 ? future.get(timeoutMs, TimeUnit.MILLISECONDS) : future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ConnectionException("interrupted during " + what + " of channel #" + id, e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof ConnectionException) {
-                throw (ConnectionException) cause;
-            }
-            throw new ConnectionException(what + " of channel #" + id + " failed: " + cause, cause);
-        } catch (TimeoutException e) {
-            throw new ConnectionException(
-                    "no reply to " + what + " of channel #" + id + " within " + timeoutMs + " ms");
-        }
     }
 
     private void finish(Throwable failure) {
@@ -660,45 +483,11 @@ public final class CaptureChannel implements Channel.Direct {
                 reply.completeExceptionally(cause);
             }
         }
-        synchronized (remoteWindowMonitor) {
-            remoteWindowMonitor.notifyAll();
-        }
+        remoteWindow.wakeWriter();
         try {
             sink.onClosed(this, failure);
         } finally {
             closed.complete(null);
-        }
-    }
-
-    private int readInt(SSHPacket buf) throws ConnectionException {
-        try {
-            return buf.readUInt32AsInt();
-        } catch (Buffer.BufferException e) {
-            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
-        }
-    }
-
-    private long readUInt32(SSHPacket buf) throws ConnectionException {
-        try {
-            return buf.readUInt32();
-        } catch (Buffer.BufferException e) {
-            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
-        }
-    }
-
-    private String readString(SSHPacket buf) throws ConnectionException {
-        try {
-            return buf.readString(StandardCharsets.UTF_8);
-        } catch (Buffer.BufferException e) {
-            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
-        }
-    }
-
-    private boolean readBoolean(SSHPacket buf) throws ConnectionException {
-        try {
-            return buf.readBoolean();
-        } catch (Buffer.BufferException e) {
-            throw new ConnectionException(DisconnectReason.PROTOCOL_ERROR, e);
         }
     }
 }
