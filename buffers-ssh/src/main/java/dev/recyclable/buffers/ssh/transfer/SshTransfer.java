@@ -15,6 +15,16 @@
  */
 package dev.recyclable.buffers.ssh.transfer;
 
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.awaitClose;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.awaitCompletion;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.checkExit;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.connectionFailed;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.describe;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.parseSize;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.remoteSaid;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.start;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.stopUpload;
+
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
@@ -25,7 +35,6 @@ import dev.recyclable.buffers.ssh.transfer.internal.DownloadChannelSink;
 import dev.recyclable.buffers.ssh.transfer.internal.LocalSink;
 import dev.recyclable.buffers.ssh.transfer.internal.PartFile;
 import dev.recyclable.buffers.ssh.transfer.internal.Progress;
-import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import dev.recyclable.buffers.ssh.transfer.internal.UploadChannelSink;
 import dev.recyclable.buffers.ssh.transfer.internal.UploadSource;
@@ -39,9 +48,6 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import net.schmizz.sshj.SSHClient;
 
 /**
@@ -137,8 +143,6 @@ import net.schmizz.sshj.SSHClient;
 public final class SshTransfer {
 
     private static final int STDERR_KEPT = 4096;
-    /** After an abort: how long the server gets to confirm the close before we stop waiting. */
-    private static final long ABORT_GRACE_MS = 5_000;
 
     private final SSHClient client;
     private final BufferPool pool;
@@ -256,12 +260,7 @@ public final class SshTransfer {
             long moved = progress.moved();
             Throwable failure = ring.endFailure();
             if (failure != null) {
-                throw new TransferException(
-                        "download of " + source + " failed after " + moved + " bytes: connection or channel failed: "
-                                + describe(failure),
-                        moved,
-                        null,
-                        failure);
+                throw connectionFailed("download of " + source, moved, failure);
             }
             checkExit(channel, "download of " + source, moved, stderr);
             if (source.announcesSize()) {
@@ -389,15 +388,10 @@ public final class SshTransfer {
                     e);
         }
         long moved = progress.moved();
-        awaitCompletion(channel, target, moved);
+        awaitCompletion(channel, target, moved, options.idleTimeout());
         Throwable failure = channelSink.failure();
         if (failure != null) {
-            throw new TransferException(
-                    "upload to " + target + " failed after " + moved + " bytes: connection or channel failed: "
-                            + describe(failure),
-                    moved,
-                    null,
-                    failure);
+            throw connectionFailed("upload to " + target, moved, failure);
         }
         checkExit(channel, "upload to " + target, moved, output);
         progress.finish(length < 0 ? moved : length);
@@ -408,123 +402,5 @@ public final class SshTransfer {
     @FunctionalInterface
     private interface Pump {
         void run(CaptureChannel channel, Progress progress) throws IOException;
-    }
-
-    // ------------------------------------------------------------------ shared steps
-
-    private static void start(CaptureChannel channel, String command, Object what) throws IOException {
-        try {
-            channel.open();
-            channel.exec(command);
-        } catch (IOException | RuntimeException e) {
-            channel.abort("start failed");
-            awaitClose(channel);
-            throw new TransferException("could not start the transfer of " + what + ": " + describe(e), 0, null, e);
-        }
-    }
-
-    /**
-     * Ends an upload that failed on our side. A file target gets a plain end of input: its shell then sees the
-     * short length, exits non-zero and removes its own part file (a signal would kill the shell before its
-     * cleanup trap runs). A command cannot tell a short input from a complete one, so it is killed instead.
-     */
-    private static void stopUpload(CaptureChannel channel, RemoteTarget target, Throwable why) {
-        if (target.isFile()) {
-            try {
-                channel.sendEof();
-                awaitClose(channel);
-                if (channel.isFinished()) {
-                    return;
-                }
-            } catch (IOException | RuntimeException e) {
-                why.addSuppressed(e);
-            }
-        }
-        channel.abort("upload stopped: " + why);
-        awaitClose(channel);
-    }
-
-    /** After our EOF the remote still verifies and renames, or the command finishes: wait for its exit. */
-    private void awaitCompletion(CaptureChannel channel, RemoteTarget target, long moved) throws IOException {
-        try {
-            channel.closeFuture().get(options.idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            channel.abort("interrupted");
-            throw new TransferException("interrupted waiting for " + target + " to finish", moved, null, e);
-        } catch (TimeoutException e) {
-            channel.abort("timed out");
-            throw new TransferException(
-                    target + " did not finish within " + options.idleTimeout() + " after all bytes were sent",
-                    moved,
-                    null,
-                    e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("closeFuture never fails", e);
-        }
-    }
-
-    private static void awaitClose(CaptureChannel channel) {
-        try {
-            channel.closeFuture().get(ABORT_GRACE_MS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // the ring drops anything that still arrives; the connection reclaims the channel when it ends
-        }
-    }
-
-    private static void checkExit(CaptureChannel channel, String what, long moved, StderrTail stderr)
-            throws TransferException {
-        String said = remoteSaid(stderr);
-        if (channel.exitSignal() != null) {
-            throw new TransferException(
-                    what + " failed after " + moved + " bytes: remote process killed by SIG" + channel.exitSignal()
-                            + said,
-                    moved,
-                    null,
-                    null);
-        }
-        Integer status = channel.exitStatus();
-        if (status == null) {
-            throw new TransferException(
-                    what + " failed after " + moved + " bytes: the remote side ended without an exit status" + said,
-                    moved,
-                    null,
-                    null);
-        }
-        if (status == ShellCommands.EXIT_LENGTH_MISMATCH) {
-            throw new TransferException(
-                    what + " failed: the server received a different length" + said, moved, status, null);
-        }
-        if (status != 0) {
-            throw new TransferException(
-                    what + " failed after " + moved + " bytes: remote exit status " + status + said,
-                    moved,
-                    status,
-                    null);
-        }
-    }
-
-    private static long parseSize(StderrTail stderr, RemoteSource source, long moved) throws TransferException {
-        String size = stderr.lineValue(ShellCommands.SIZE_LINE);
-        try {
-            return Long.parseLong(Objects.requireNonNull(size));
-        } catch (RuntimeException e) {
-            throw new TransferException(
-                    "download of " + source + ": the server did not report the file's size" + remoteSaid(stderr),
-                    moved,
-                    0,
-                    e);
-        }
-    }
-
-    private static String remoteSaid(StderrTail stderr) {
-        String text = stderr.textWithout(ShellCommands.SIZE_LINE);
-        return text.isEmpty() ? "" : " (remote said: " + text + ")";
-    }
-
-    private static String describe(Throwable e) {
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 }
