@@ -31,25 +31,19 @@ public final class CommandOptions {
     public static final long DEFAULT_MAX_OUTPUT_BYTES = 128L << 20;
 
     private static final CommandOptions DEFAULTS =
-            new CommandOptions(Duration.ZERO, DEFAULT_MAX_OUTPUT_BYTES, OutputLimitPolicy.FAIL, null, null);
+            new CommandOptions(Duration.ZERO, DEFAULT_MAX_OUTPUT_BYTES, OutputLimitPolicy.FAIL, null);
 
     private final Duration timeout;
     private final long maxOutputBytes;
     private final OutputLimitPolicy limitPolicy;
-    private final InputStream stdinStream;
-    private final RecyclableOutputStream stdinBuffer;
+    /** Nothing ({@code null}), an {@link InputStream} or a {@link RecyclableOutputStream}: one stdin at most. */
+    private final Object stdin;
 
-    private CommandOptions(
-            Duration timeout,
-            long maxOutputBytes,
-            OutputLimitPolicy limitPolicy,
-            InputStream stdinStream,
-            RecyclableOutputStream stdinBuffer) {
+    private CommandOptions(Duration timeout, long maxOutputBytes, OutputLimitPolicy limitPolicy, Object stdin) {
         this.timeout = timeout;
         this.maxOutputBytes = maxOutputBytes;
         this.limitPolicy = limitPolicy;
-        this.stdinStream = stdinStream;
-        this.stdinBuffer = stdinBuffer;
+        this.stdin = stdin;
     }
 
     public static CommandOptions defaults() {
@@ -64,7 +58,7 @@ public final class CommandOptions {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
-        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, stdinStream, stdinBuffer);
+        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, stdin);
     }
 
     /** Limit for each of stdout and stderr separately, and what to do beyond it. */
@@ -72,14 +66,14 @@ public final class CommandOptions {
         if (maxOutputBytes < 0) {
             throw new IllegalArgumentException("maxOutputBytes must not be negative: " + maxOutputBytes);
         }
-        return new CommandOptions(timeout, maxOutputBytes, Objects.requireNonNull(policy), stdinStream, stdinBuffer);
+        return new CommandOptions(timeout, maxOutputBytes, Objects.requireNonNull(policy), stdin);
     }
 
     /**
      * Feeds {@code stdin} to the command, then end of file. Read to its end on the calling thread; not closed.
      */
     public CommandOptions withStdin(InputStream stdin) {
-        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, Objects.requireNonNull(stdin), null);
+        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, Objects.requireNonNull(stdin));
     }
 
     /**
@@ -87,7 +81,7 @@ public final class CommandOptions {
      * keeps ownership: it must stay open until the command has been started ({@code run} returns or throws).
      */
     public CommandOptions withStdin(RecyclableOutputStream stdin) {
-        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, null, Objects.requireNonNull(stdin));
+        return new CommandOptions(timeout, maxOutputBytes, limitPolicy, Objects.requireNonNull(stdin));
     }
 
     public Duration timeout() {
@@ -108,17 +102,17 @@ public final class CommandOptions {
 
     /** Stdin as a stream, or {@code null}. */
     public InputStream stdinStream() {
-        return stdinStream;
+        return stdin instanceof InputStream stream ? stream : null;
     }
 
     /** Stdin as pooled content, or {@code null}. */
     public RecyclableOutputStream stdinBuffer() {
-        return stdinBuffer;
+        return stdin instanceof RecyclableOutputStream buffer ? buffer : null;
     }
 
     @Override
     public String toString() {
         return "CommandOptions[timeout=" + timeout + ", maxOutputBytes=" + maxOutputBytes + ", policy=" + limitPolicy
-                + ", stdin=" + (stdinStream != null ? "stream" : stdinBuffer != null ? "buffer" : "none") + "]";
+                + ", stdin=" + (stdin instanceof InputStream ? "stream" : stdin != null ? "buffer" : "none") + "]";
     }
 }

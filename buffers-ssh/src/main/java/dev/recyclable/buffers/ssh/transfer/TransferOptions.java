@@ -37,24 +37,11 @@ public final class TransferOptions {
 
     private static final TransferOptions DEFAULTS = builder().build();
 
-    private final long windowSize;
-    private final int maxPacketSize;
-    private final int chunkSize;
-    private final Duration idleTimeout;
-    private final TransferListener listener;
-    private final long progressInterval;
-    private final boolean syncFiles;
-    private final long expectedLength;
+    /** The values: a copy of the builder that made these options, which no one else holds, so never changed. */
+    private final Builder values;
 
     private TransferOptions(Builder b) {
-        this.windowSize = b.windowSize;
-        this.maxPacketSize = b.maxPacketSize;
-        this.chunkSize = b.chunkSize;
-        this.idleTimeout = b.idleTimeout;
-        this.listener = b.listener;
-        this.progressInterval = b.progressInterval;
-        this.syncFiles = b.syncFiles;
-        this.expectedLength = b.expectedLength;
+        this.values = b.copy();
     }
 
     public static TransferOptions defaults() {
@@ -66,53 +53,44 @@ public final class TransferOptions {
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.windowSize = windowSize;
-        b.maxPacketSize = maxPacketSize;
-        b.chunkSize = chunkSize;
-        b.idleTimeout = idleTimeout;
-        b.listener = listener;
-        b.progressInterval = progressInterval;
-        b.syncFiles = syncFiles;
-        b.expectedLength = expectedLength;
-        return b;
+        return values.copy();
     }
 
     public long windowSize() {
-        return windowSize;
+        return values.windowSize;
     }
 
     public int maxPacketSize() {
-        return maxPacketSize;
+        return values.maxPacketSize;
     }
 
     public int chunkSize() {
-        return chunkSize;
+        return values.chunkSize;
     }
 
     public Duration idleTimeout() {
-        return idleTimeout;
+        return values.idleTimeout;
     }
 
     /** The listener, or {@code null}. */
     public TransferListener listener() {
-        return listener;
+        return values.listener;
     }
 
     public long progressInterval() {
-        return progressInterval;
+        return values.progressInterval;
     }
 
     public boolean syncFiles() {
-        return syncFiles;
+        return values.syncFiles;
     }
 
     /** Length the download of a command's output must have, or {@code -1} for any. */
     public long expectedLength() {
-        return expectedLength;
+        return values.expectedLength;
     }
 
-    public static final class Builder {
+    public static final class Builder implements Cloneable {
         private long windowSize = DEFAULT_WINDOW;
         private int maxPacketSize = DEFAULT_MAX_PACKET;
         private int chunkSize = DEFAULT_CHUNK;
@@ -193,6 +171,15 @@ public final class TransferOptions {
             }
             this.expectedLength = bytes;
             return this;
+        }
+
+        /** A copy: every field is a primitive or immutable (the listener is shared, not copied). */
+        private Builder copy() {
+            try {
+                return (Builder) clone();
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e); // Cloneable
+            }
         }
 
         public TransferOptions build() {
