@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.ByteArrayInputStream;
@@ -49,7 +50,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The behaviour every server must show through {@link SshRunner}. Subclasses supply a real server (OpenSSH,
- * Apache MINA SSHD). Every test ends with the pool holding nothing.
+ * Apache MINA SSHD) by registering a {@link ServerPerClass}. Every test ends with the pool holding nothing.
  */
 abstract class SshRunnerContractTest {
 
@@ -58,7 +59,10 @@ abstract class SshRunnerContractTest {
     protected BufferPool pool;
     protected SshRunner ssh;
 
-    protected abstract SshTestServer server();
+    /** The server the concrete class registered ({@link ServerPerClass}). */
+    protected SshTestServer server() {
+        return ServerPerClass.registeredBy(getClass()).get();
+    }
 
     @BeforeEach
     void connect() throws IOException {

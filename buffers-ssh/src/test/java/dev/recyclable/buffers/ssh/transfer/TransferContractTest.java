@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.ByteArrayInputStream;
@@ -44,7 +45,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What every server must show through {@link SshTransfer}: exact bytes both ways for edge sizes and every sink
  * and source kind, clear failures that leave no complete-looking file, and a pool with nothing in use afterwards.
- * Subclasses supply a real server.
+ * Subclasses supply a real server by registering a {@link ServerPerClass}.
  */
 abstract class TransferContractTest {
 
@@ -55,11 +56,15 @@ abstract class TransferContractTest {
     protected SshTransfer transfer;
     protected Path dir;
 
-    /** The server shared by the class's tests. */
-    protected abstract SshTestServer server();
+    /** The server shared by the class's tests: the one the concrete class registered ({@link ServerPerClass}). */
+    protected SshTestServer server() {
+        return ServerPerClass.registeredBy(getClass()).get();
+    }
 
-    /** A server of its own, for a test that kills it. */
-    protected abstract SshTestServer newServer() throws Exception;
+    /** A server of its own, like the class's one, for a test that kills it. */
+    protected SshTestServer newServer() throws Exception {
+        return ServerPerClass.registeredBy(getClass()).startAnother();
+    }
 
     @BeforeEach
     void connect() throws IOException {
@@ -399,15 +404,8 @@ abstract class TransferContractTest {
         Path local = dir.resolve("local");
         try (SshTestServer doomed = newServer();
                 SshRunner runner = doomed.connect(pool)) {
-            SshTransfer t = SshTransfer.over(runner)
-                    .withOptions(TransferOptions.builder()
-                            .syncFiles(false)
-                            .listener((moved, total) -> {
-                                if (moved >= (4 << 20)) {
-                                    killQuietly(doomed);
-                                }
-                            })
-                            .build());
+            SshTransfer t =
+                    killingAt4MiB(runner, doomed, TransferOptions.builder().syncFiles(false));
             TransferException e = assertThrows(
                     TransferException.class, () -> t.download(RemoteSource.file(remote.toString()), local));
             assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
@@ -422,14 +420,7 @@ abstract class TransferContractTest {
         Path remote = dir.resolve("remote");
         try (SshTestServer doomed = newServer();
                 SshRunner runner = doomed.connect(pool)) {
-            SshTransfer t = SshTransfer.over(runner)
-                    .withOptions(TransferOptions.builder()
-                            .listener((moved, total) -> {
-                                if (moved >= (4 << 20)) {
-                                    killQuietly(doomed);
-                                }
-                            })
-                            .build());
+            SshTransfer t = killingAt4MiB(runner, doomed, TransferOptions.builder());
             TransferException e =
                     assertThrows(TransferException.class, () -> t.upload(local, RemoteTarget.file(remote.toString())));
             assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
@@ -438,6 +429,17 @@ abstract class TransferContractTest {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /** A transfer over {@code runner} with {@code options} that kills {@code doomed} once 4 MiB have moved. */
+    private static SshTransfer killingAt4MiB(SshRunner runner, SshTestServer doomed, TransferOptions.Builder options) {
+        return SshTransfer.over(runner)
+                .withOptions(options.listener((moved, total) -> {
+                            if (moved >= (4 << 20)) {
+                                killQuietly(doomed);
+                            }
+                        })
+                        .build());
+    }
 
     private static void killQuietly(SshTestServer server) {
         try {
