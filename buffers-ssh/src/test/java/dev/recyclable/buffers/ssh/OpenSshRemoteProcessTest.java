@@ -19,17 +19,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.fixtures.RunnerPerTest;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
-import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -46,26 +43,16 @@ class OpenSshRemoteProcessTest {
     @RegisterExtension
     static final ServerPerClass<OpenSshServer> SERVER = ServerPerClass.of(OpenSshServer::start);
 
-    private BufferPool pool;
-    private SshRunner ssh;
-
-    @BeforeEach
-    void connect() throws IOException {
-        pool = BufferPool.builder().zeroOnRelease(true).build();
-        ssh = SERVER.get().connect(pool);
-    }
-
-    @AfterEach
-    void disconnectAndCheckPool() throws IOException {
-        ssh.close();
-        PoolAssertions.assertNothingInUse(pool);
-    }
+    @RegisterExtension
+    final RunnerPerTest connection = RunnerPerTest.on(SERVER);
 
     @Test
     void timeoutKillsASingleRemoteProcess() throws Exception {
         assertThrows(
                 CommandTimeoutException.class,
-                () -> ssh.run("sleep 31.01", CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+                () -> connection
+                        .ssh()
+                        .run("sleep 31.01", CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         assertGone("sleep 31.01");
     }
 
@@ -74,9 +61,11 @@ class OpenSshRemoteProcessTest {
         // the shell forks 'sleep' as a child: killing only the shell would orphan it
         assertThrows(
                 CommandTimeoutException.class,
-                () -> ssh.run(
-                        "echo started; sleep 31.02; echo never",
-                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+                () -> connection
+                        .ssh()
+                        .run(
+                                "echo started; sleep 31.02; echo never",
+                                CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         assertGone("sleep 31.02");
     }
 
@@ -84,9 +73,11 @@ class OpenSshRemoteProcessTest {
     void timeoutKillsAPipelineAndABackgroundChild() throws Exception {
         assertThrows(
                 CommandTimeoutException.class,
-                () -> ssh.run(
-                        "sleep 31.03 & yes | head -c 100000; wait",
-                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
+                () -> connection
+                        .ssh()
+                        .run(
+                                "sleep 31.03 & yes | head -c 100000; wait",
+                                CommandOptions.defaults().withTimeout(Duration.ofMillis(500))));
         assertGone("sleep 31.03");
     }
 
@@ -94,16 +85,18 @@ class OpenSshRemoteProcessTest {
     void streamingTimeoutKillsTheRemoteProcess() throws Exception {
         assertThrows(
                 CommandTimeoutException.class,
-                () -> ssh.run(
-                        "echo started; sleep 31.04",
-                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
-                        (kind, chunk) -> {}));
+                () -> connection
+                        .ssh()
+                        .run(
+                                "echo started; sleep 31.04",
+                                CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
+                                (kind, chunk) -> {}));
         assertGone("sleep 31.04");
     }
 
     @Test
     void cancelKillsALaunchedCommand() throws Exception {
-        RunningCommand running = ssh.launch("echo started; sleep 31.05");
+        RunningCommand running = connection.ssh().launch("echo started; sleep 31.05");
         awaitRunning("sleep 31.05");
         running.cancel();
         ExecutionException e = assertThrows(
@@ -114,8 +107,9 @@ class OpenSshRemoteProcessTest {
 
     @Test
     void launchedCommandTimeoutKillsTheRemoteProcess() throws Exception {
-        RunningCommand running = ssh.launch(
-                "echo started; sleep 31.06", CommandOptions.defaults().withTimeout(Duration.ofMillis(500)));
+        RunningCommand running = connection
+                .ssh()
+                .launch("echo started; sleep 31.06", CommandOptions.defaults().withTimeout(Duration.ofMillis(500)));
         ExecutionException e = assertThrows(
                 ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandTimeoutException.class, e.getCause());
@@ -124,14 +118,13 @@ class OpenSshRemoteProcessTest {
 
     @Test
     void closingTheRunnerKillsWhatStillRuns() throws Exception {
-        RunningCommand running = ssh.launch("echo started; sleep 31.07");
+        RunningCommand running = connection.ssh().launch("echo started; sleep 31.07");
         awaitRunning("sleep 31.07");
-        ssh.close();
+        connection.ssh().close();
         ExecutionException e = assertThrows(
                 ExecutionException.class, () -> running.completion().get(10, TimeUnit.SECONDS));
         assertInstanceOf(CommandCancelledException.class, e.getCause());
         assertGone("sleep 31.07");
-        ssh = SERVER.get().connect(pool); // for the @AfterEach
     }
 
     // ------------------------------------------------------------------ helpers

@@ -19,18 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
+import dev.recyclable.buffers.ssh.fixtures.RunnerPerTest;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
-import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -48,20 +45,8 @@ class StreamingAllocationTest {
     private static final long SIZE = 64L << 20;
     private static final String COMMAND = "head -c " + SIZE + " /dev/zero";
 
-    private BufferPool pool;
-    private SshRunner ssh;
-
-    @BeforeEach
-    void connect() throws IOException {
-        pool = BufferPool.builder().zeroOnRelease(true).build();
-        ssh = SERVER.get().connect(pool);
-    }
-
-    @AfterEach
-    void disconnect() throws IOException {
-        ssh.close();
-        PoolAssertions.assertNothingInUse(pool);
-    }
+    @RegisterExtension
+    final RunnerPerTest connection = RunnerPerTest.on(SERVER);
 
     /** Counts bytes without allocating. */
     private static final class Counter implements SegmentVisitor {
@@ -112,16 +97,16 @@ class StreamingAllocationTest {
         Counter counter = new Counter();
         OutputEventListener warm = event -> event.forEachSegment(counter);
         for (int i = 0; i < 3; i++) {
-            ssh.stream(COMMAND, CommandOptions.defaults(), warm);
+            connection.ssh().stream(COMMAND, CommandOptions.defaults(), warm);
         }
         Window legacy = new Window();
-        ssh.run(COMMAND, CommandOptions.defaults(), (kind, chunk) -> {
+        connection.ssh().run(COMMAND, CommandOptions.defaults(), (kind, chunk) -> {
             legacy.onEvent();
             chunk.forEachSegment(counter);
         });
         Window events = new Window();
         counter.bytes = 0;
-        ssh.stream(COMMAND, CommandOptions.defaults(), event -> {
+        connection.ssh().stream(COMMAND, CommandOptions.defaults(), event -> {
             events.onEvent();
             event.forEachSegment(counter);
         });
@@ -155,7 +140,7 @@ class StreamingAllocationTest {
     void eventIsUnusableAfterTheCallAndRetainKeepsTheBytes() throws IOException {
         List<OutputEvent> seen = new ArrayList<>();
         List<RecyclableOutputStream> kept = new ArrayList<>();
-        ssh.stream("printf hello; printf oops >&2", CommandOptions.defaults(), event -> {
+        connection.ssh().stream("printf hello; printf oops >&2", CommandOptions.defaults(), event -> {
             seen.add(event);
             if (event.kind() == OutputKind.STDOUT) {
                 RecyclableOutputStream s = event.retain();
@@ -178,7 +163,7 @@ class StreamingAllocationTest {
     @Test
     void eventIsUnusableFromAnotherThread() throws Exception {
         List<Throwable> failures = new ArrayList<>();
-        ssh.stream("printf x", CommandOptions.defaults(), event -> {
+        connection.ssh().stream("printf x", CommandOptions.defaults(), event -> {
             Thread t = new Thread(() -> {
                 try {
                     event.size();
