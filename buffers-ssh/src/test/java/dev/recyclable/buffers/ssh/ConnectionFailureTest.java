@@ -123,13 +123,9 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"openssh", "mina"})
     void acceptsThePinnedFingerprint(String kind) throws Exception {
         SshTestServer s = start(kind);
-        try (SshRunner ssh = builder(s)
-                        .credentials(s.credentials())
-                        .hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprintOf(s)))
-                        .connect();
-                CommandResult r = ssh.run("echo pinned")) {
-            assertEquals("pinned\n", r.stdoutText());
-        }
+        assertLogsIn(
+                builder(s).credentials(s.credentials()).hostKeys(HostKeyPolicy.pinnedFingerprint(fingerprintOf(s))),
+                "pinned");
     }
 
     @ParameterizedTest
@@ -149,13 +145,7 @@ class ConnectionFailureTest {
         assertEquals(0, p.waitFor(), out);
         String md5 = out.trim().split(" ")[1]; // "256 MD5:xx:xx:... [host]:port (ED25519)"
         assertTrue(md5.startsWith("MD5:"), out);
-        try (SshRunner ssh = builder(s)
-                        .credentials(s.credentials())
-                        .hostKeys(HostKeyPolicy.pinnedFingerprint(md5))
-                        .connect();
-                CommandResult r = ssh.run("echo md5")) {
-            assertEquals("md5\n", r.stdoutText());
-        }
+        assertLogsIn(builder(s).credentials(s.credentials()).hostKeys(HostKeyPolicy.pinnedFingerprint(md5)), "md5");
     }
 
     @ParameterizedTest
@@ -262,13 +252,8 @@ class ConnectionFailureTest {
     @ValueSource(strings = {"mina"})
     void logsInWithThePassword(String kind) throws Exception {
         EmbeddedSshServer s = (EmbeddedSshServer) start(kind);
-        try (SshRunner ssh = builder(s)
-                        .hostKeys(s.hostKeys())
-                        .credentials(SshCredentials.password(s.user(), s.password()))
-                        .connect();
-                CommandResult r = ssh.run("echo in")) {
-            assertEquals("in\n", r.stdoutText());
-        }
+        assertLogsIn(
+                builder(s).hostKeys(s.hostKeys()).credentials(SshCredentials.password(s.user(), s.password())), "in");
     }
 
     @ParameterizedTest
@@ -302,6 +287,14 @@ class ConnectionFailureTest {
             assertInstanceOf(ConnectionLostException.class, launched.getCause());
         }
         assertNoThreadLeftFor(s.port());
+    }
+
+    /** Connects with {@code builder} and runs {@code echo word}: the login worked and the connection carries commands. */
+    private static void assertLogsIn(SshRunner.Builder builder, String word) throws IOException {
+        try (SshRunner ssh = builder.connect();
+                CommandResult r = ssh.run("echo " + word)) {
+            assertEquals(word + "\n", r.stdoutText());
+        }
     }
 
     private static String fingerprintOf(SshTestServer s) {

@@ -165,12 +165,8 @@ class FanoutExecutorTest {
     @Test
     void staysWithinMaxSessionsAndMaxStartupsOfAStrictServer() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (OpenSshServer strict = OpenSshServer.builder()
-                        .bindAddress("127.0.0.6")
-                        .maxSessions(3)
-                        .maxStartups("3")
-                        .logLevel("VERBOSE")
-                        .start();
+        try (OpenSshServer strict =
+                        limitedServer("127.0.0.6", 3, "3").logLevel("VERBOSE").start();
                 FanoutExecutor executor = FanoutExecutor.builder()
                         .pool(pool)
                         .sessionsPerConnection(3)
@@ -342,11 +338,7 @@ class FanoutExecutorTest {
     @Test
     void hundredsOfCommandsInFlightCostNoThreadEach() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        try (OpenSshServer roomy = OpenSshServer.builder()
-                        .bindAddress("127.0.0.8")
-                        .maxSessions(100)
-                        .maxStartups("50:30:100")
-                        .start();
+        try (OpenSshServer roomy = limitedServer("127.0.0.8", 100, "50:30:100").start();
                 FanoutExecutor executor = FanoutExecutor.builder()
                         .pool(pool)
                         .maxInFlight(300)
@@ -662,6 +654,14 @@ class FanoutExecutorTest {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /** A server of its own on {@code address} with sshd's {@code MaxSessions} and {@code MaxStartups} set. */
+    private static OpenSshServer.Builder limitedServer(String address, int maxSessions, String maxStartups) {
+        return OpenSshServer.builder()
+                .bindAddress(address)
+                .maxSessions(maxSessions)
+                .maxStartups(maxStartups);
+    }
 
     private static List<FanoutTarget> targets(SshTestServer server, int n, String prefix) {
         List<FanoutTarget> list = new ArrayList<>();

@@ -33,9 +33,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
+import java.util.PrimitiveIterator;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -145,28 +146,23 @@ class FanoutFleetTest {
 
     /** Targets made as they are read: nothing of the fleet sits in a list. */
     private static final class Targets implements Iterator<FanoutTarget> {
-        private final int end;
-        private int next;
+        private final PrimitiveIterator.OfInt ids;
         volatile int read;
 
         Targets(int from, int to) {
-            this.next = from;
-            this.end = to;
+            this.ids = IntStream.range(from, to).iterator();
         }
 
         @Override
         public boolean hasNext() {
-            return next < end;
+            return ids.hasNext();
         }
 
         @Override
         public FanoutTarget next() {
-            if (next >= end) {
-                throw new NoSuchElementException();
-            }
+            int id = ids.nextInt(); // NoSuchElementException past the end
             read++;
-            return FanoutTarget.of(
-                    Integer.toString(next), fleet.host(next++ % HOSTS), fleet.port(), credentials, hostKeys);
+            return FanoutTarget.of(Integer.toString(id), fleet.host(id % HOSTS), fleet.port(), credentials, hostKeys);
         }
     }
 

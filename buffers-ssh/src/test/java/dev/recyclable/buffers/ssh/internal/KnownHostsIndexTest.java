@@ -27,7 +27,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.security.KeyPairGenerator;
 import java.security.PublicKey;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
@@ -62,9 +64,9 @@ class KnownHostsIndexTest {
         KnownHostsIndex index = KnownHostsIndex.parse(text);
         assertEquals(100_000, index.lines());
         assertEquals(0, index.scannedPerLookup(), "exact names are hashed, never scanned");
-        assertEquals(HostKeyVerdict.ACCEPTED, index.decide("HOST77777.example.org", 22, key));
-        assertEquals(HostKeyVerdict.CHANGED_KEY, index.decide("host77778.example.org", 22, key));
-        assertEquals(HostKeyVerdict.UNKNOWN_HOST, index.decide("nowhere.example.org", 22, key));
+        assertEquals(
+                List.of(HostKeyVerdict.ACCEPTED, HostKeyVerdict.CHANGED_KEY, HostKeyVerdict.UNKNOWN_HOST),
+                verdicts(index, key, "HOST77777.example.org:22", "host77778.example.org:22", "nowhere.example.org:22"));
     }
 
     @Test
@@ -78,10 +80,10 @@ class KnownHostsIndexTest {
         String hashedName = "|1|" + Base64.getEncoder().encodeToString(salt) + "|"
                 + Base64.getEncoder().encodeToString(hash);
         KnownHostsIndex index = KnownHostsIndex.parse(line(hashedName, key) + "\n" + line("*.example.com", key));
+        assertEquals(
+                List.of(HostKeyVerdict.ACCEPTED, HostKeyVerdict.UNKNOWN_HOST, HostKeyVerdict.ACCEPTED),
+                verdicts(index, key, "db1.example.org:2222", "db1.example.org:22", "x.example.com:22"));
         assertEquals(2, index.scannedPerLookup(), "one hashed and one wildcard line are scanned per lookup");
-        assertEquals(HostKeyVerdict.ACCEPTED, index.decide("db1.example.org", 2222, key));
-        assertEquals(HostKeyVerdict.UNKNOWN_HOST, index.decide("db1.example.org", 22, key));
-        assertEquals(HostKeyVerdict.ACCEPTED, index.decide("x.example.com", 22, key));
     }
 
     @Test
@@ -163,5 +165,16 @@ class KnownHostsIndexTest {
                             && e.getMessage().contains("MD5:"),
                     e.getMessage());
         }
+    }
+
+    /** The index's verdict on {@code key} for each {@code host:port}, in order. */
+    private static List<HostKeyVerdict> verdicts(KnownHostsIndex index, PublicKey key, String... hostPorts) {
+        List<HostKeyVerdict> verdicts = new ArrayList<>();
+        for (String hostPort : hostPorts) {
+            int colon = hostPort.lastIndexOf(':');
+            int port = Integer.parseInt(hostPort.substring(colon + 1));
+            verdicts.add(index.decide(hostPort.substring(0, colon), port, key));
+        }
+        return verdicts;
     }
 }

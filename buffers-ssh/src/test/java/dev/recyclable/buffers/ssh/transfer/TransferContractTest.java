@@ -36,11 +36,13 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * What every server must show through {@link SshTransfer}: exact bytes both ways for edge sizes and every sink
@@ -168,31 +170,29 @@ abstract class TransferContractTest {
         assertEquals(expected.toString(), out.toString());
         assertEquals(expected.length(), r.bytes());
 
-        TransferException failed = assertThrows(
-                TransferException.class,
+        TransferException failed = assertFailsSaying(
                 () -> transfer.download(
                         RemoteSource.commandOutput("echo partial; echo broken >&2; exit 5"),
-                        new ByteArrayOutputStream()));
+                        new ByteArrayOutputStream()),
+                "broken");
         assertEquals(5, failed.exitStatus());
-        assertTrue(failed.getMessage().contains("broken"), failed.getMessage());
 
-        TransferException shortOutput = assertThrows(
-                TransferException.class,
+        TransferException shortOutput = assertFailsSaying(
                 () -> transfer.withOptions(transfer.options().toBuilder()
                                 .expectedLength(10)
                                 .build())
-                        .download(RemoteSource.commandOutput("printf 12345"), new ByteArrayOutputStream()));
-        assertTrue(shortOutput.getMessage().contains("expected 10"), shortOutput.getMessage());
+                        .download(RemoteSource.commandOutput("printf 12345"), new ByteArrayOutputStream()),
+                "expected 10");
     }
 
     @Test
     void missingRemoteFileFailsClearlyAndCreatesNothing() throws IOException {
         Path local = dir.resolve("never");
-        TransferException e = assertThrows(
-                TransferException.class,
+        TransferException e = assertFailsSaying(
                 () -> transfer.download(
-                        RemoteSource.file(dir.resolve("no such file").toString()), local));
-        assertTrue(e.getMessage().contains("no such file") || e.getMessage().contains("No such file"), e.getMessage());
+                        RemoteSource.file(dir.resolve("no such file").toString()), local),
+                "no such file",
+                "No such file");
         assertFalse(Files.exists(local));
         assertEquals(List.of(), TestFiles.othersIn(dir));
     }
@@ -258,11 +258,10 @@ abstract class TransferContractTest {
     @Test
     void uploadOfAShortSourceLeavesNoRemoteFile() throws IOException {
         Path remote = dir.resolve("short");
-        TransferException e = assertThrows(
-                TransferException.class,
+        TransferException e = assertFailsSaying(
                 () -> transfer.upload(
-                        new ByteArrayInputStream(new byte[1000]), 5000, RemoteTarget.file(remote.toString())));
-        assertTrue(e.getMessage().contains("1000 of 5000"), e.getMessage());
+                        new ByteArrayInputStream(new byte[1000]), 5000, RemoteTarget.file(remote.toString())),
+                "1000 of 5000");
         assertEquals(1000, e.bytesMoved());
         awaitNoOthers(dir);
         assertFalse(Files.exists(remote));
@@ -324,9 +323,7 @@ abstract class TransferContractTest {
     void fullDiskStopsTheTransferCleanly() throws IOException {
         Path remote = TestFiles.randomFile(dir, "big", 8L << 20, 4);
         try (FileOutputStream full = new FileOutputStream("/dev/full")) {
-            TransferException e = assertThrows(
-                    TransferException.class, () -> transfer.download(RemoteSource.file(remote.toString()), full));
-            assertTrue(e.getMessage().contains("No space left"), e.getMessage());
+            assertFailsSaying(() -> transfer.download(RemoteSource.file(remote.toString()), full), "No space left");
         }
     }
 
@@ -339,9 +336,7 @@ abstract class TransferContractTest {
                     throw new IllegalStateException("user cancelled");
                 })
                 .build());
-        TransferException e = assertThrows(
-                TransferException.class, () -> stopping.download(RemoteSource.file(remote.toString()), local));
-        assertTrue(e.getMessage().contains("user cancelled"), e.getMessage());
+        assertFailsSaying(() -> stopping.download(RemoteSource.file(remote.toString()), local), "user cancelled");
         assertFalse(Files.exists(local));
         assertEquals(List.of(), TestFiles.othersIn(dir, "big"));
     }
@@ -365,11 +360,10 @@ abstract class TransferContractTest {
                 .idleTimeout(java.time.Duration.ofMillis(300))
                 .build());
         long t0 = System.nanoTime();
-        TransferException e = assertThrows(
-                TransferException.class,
+        TransferException e = assertFailsSaying(
                 () -> impatient.download(
-                        RemoteSource.commandOutput("printf abc; sleep 30"), new ByteArrayOutputStream()));
-        assertTrue(e.getMessage().contains("no data from the server"), e.getMessage());
+                        RemoteSource.commandOutput("printf abc; sleep 30"), new ByteArrayOutputStream()),
+                "no data from the server");
         assertEquals(3, e.bytesMoved());
         assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "gave up long before the command ended");
     }
@@ -402,14 +396,9 @@ abstract class TransferContractTest {
     void remoteDyingMidDownloadFailsClearlyAndLeavesNoFile() throws Exception {
         Path remote = TestFiles.randomFile(dir, "big", 64L << 20, 12);
         Path local = dir.resolve("local");
-        try (SshTestServer doomed = newServer();
-                SshRunner runner = doomed.connect(pool)) {
-            SshTransfer t =
-                    killingAt4MiB(runner, doomed, TransferOptions.builder().syncFiles(false));
-            TransferException e = assertThrows(
-                    TransferException.class, () -> t.download(RemoteSource.file(remote.toString()), local));
-            assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
-        }
+        failsEarlyWhenTheRemoteDies(
+                TransferOptions.builder().syncFiles(false),
+                t -> t.download(RemoteSource.file(remote.toString()), local));
         assertFalse(Files.exists(local));
         assertEquals(List.of(), TestFiles.othersIn(dir, "big"));
     }
@@ -418,27 +407,43 @@ abstract class TransferContractTest {
     void remoteDyingMidUploadLeavesNoFileUnderTheTargetName() throws Exception {
         Path local = TestFiles.randomFile(dir, "big", 64L << 20, 13);
         Path remote = dir.resolve("remote");
-        try (SshTestServer doomed = newServer();
-                SshRunner runner = doomed.connect(pool)) {
-            SshTransfer t = killingAt4MiB(runner, doomed, TransferOptions.builder());
-            TransferException e =
-                    assertThrows(TransferException.class, () -> t.upload(local, RemoteTarget.file(remote.toString())));
-            assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
-        }
+        failsEarlyWhenTheRemoteDies(
+                TransferOptions.builder(), t -> t.upload(local, RemoteTarget.file(remote.toString())));
         assertFalse(Files.exists(remote), "no complete-looking remote file");
     }
 
     // ------------------------------------------------------------------ helpers
 
-    /** A transfer over {@code runner} with {@code options} that kills {@code doomed} once 4 MiB have moved. */
-    private static SshTransfer killingAt4MiB(SshRunner runner, SshTestServer doomed, TransferOptions.Builder options) {
-        return SshTransfer.over(runner)
-                .withOptions(options.listener((moved, total) -> {
-                            if (moved >= (4 << 20)) {
-                                killQuietly(doomed);
-                            }
-                        })
-                        .build());
+    /** {@code transfer} must fail with a {@link TransferException} whose message says one of {@code expected}. */
+    private static TransferException assertFailsSaying(Executable transfer, String... expected) {
+        TransferException e = assertThrows(TransferException.class, transfer);
+        assertTrue(Arrays.stream(expected).anyMatch(e.getMessage()::contains), e.getMessage());
+        return e;
+    }
+
+    /** A transfer, for {@link #failsEarlyWhenTheRemoteDies}. */
+    @FunctionalInterface
+    private interface TransferCall {
+        void run(SshTransfer transfer) throws Exception;
+    }
+
+    /**
+     * Runs {@code call} over a server of its own that is killed once 4 MiB have moved: it must fail with a
+     * {@link TransferException} well before its 64 MiB.
+     */
+    private void failsEarlyWhenTheRemoteDies(TransferOptions.Builder options, TransferCall call) throws Exception {
+        try (SshTestServer doomed = newServer();
+                SshRunner runner = doomed.connect(pool)) {
+            SshTransfer t = SshTransfer.over(runner)
+                    .withOptions(options.listener((moved, total) -> {
+                                if (moved >= (4 << 20)) {
+                                    killQuietly(doomed);
+                                }
+                            })
+                            .build());
+            TransferException e = assertThrows(TransferException.class, () -> call.run(t));
+            assertTrue(e.bytesMoved() < (64L << 20), "stopped early: " + e.bytesMoved());
+        }
     }
 
     private static void killQuietly(SshTestServer server) {
