@@ -38,6 +38,9 @@ public abstract sealed class CapturedOutput implements AutoCloseable permits Com
 
     /** Only the two results (the class is sealed); {@code stdout} and {@code stderr} are both given or both null. */
     protected CapturedOutput(CommandStatus status, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
+        if ((stdout == null) != (stderr == null)) {
+            throw new IllegalArgumentException("both streams or neither");
+        }
         this.status = status;
         this.stdout = stdout;
         this.stderr = stderr;

@@ -24,18 +24,22 @@ import net.schmizz.sshj.connection.ConnectionException;
 /**
  * Reads the fields of a channel message the server sent. A message too short for its fields is the server's
  * protocol error, and sshj ends the connection for it: each reader turns sshj's unchecked buffer underflow into
- * that {@link ConnectionException}. Primitive readers, no boxing: they run for every data packet.
+ * that {@link ConnectionException}. The integer readers box
+ * nothing: they run for every data packet.
  */
 final class PacketFields {
 
     private PacketFields() {}
 
+    /** One field's read, as sshj's {@code Buffer} does it. */
+    @FunctionalInterface
+    private interface Field<T> {
+        T read(SSHPacket buf) throws Buffer.BufferException;
+    }
+
+    /** A uint32 as sshj's {@code readUInt32AsInt} reads it: its low 32 bits. */
     static int readInt(SSHPacket buf) throws ConnectionException {
-        try {
-            return buf.readUInt32AsInt();
-        } catch (Buffer.BufferException e) {
-            throw malformed(e);
-        }
+        return (int) readUInt32(buf);
     }
 
     static long readUInt32(SSHPacket buf) throws ConnectionException {
@@ -47,16 +51,17 @@ final class PacketFields {
     }
 
     static String readString(SSHPacket buf) throws ConnectionException {
-        try {
-            return buf.readString(StandardCharsets.UTF_8);
-        } catch (Buffer.BufferException e) {
-            throw malformed(e);
-        }
+        return read(buf, b -> b.readString(StandardCharsets.UTF_8));
     }
 
     static boolean readBoolean(SSHPacket buf) throws ConnectionException {
+        return read(buf, SSHPacket::readBoolean);
+    }
+
+    /** For the fields of rare messages: a non-capturing lambda allocates nothing, but a boxed value might. */
+    private static <T> T read(SSHPacket buf, Field<T> field) throws ConnectionException {
         try {
-            return buf.readBoolean();
+            return field.read(buf);
         } catch (Buffer.BufferException e) {
             throw malformed(e);
         }
