@@ -39,10 +39,17 @@ public final class CommandOptions {
     /** Nothing ({@code null}), an {@link InputStream} or a {@link RecyclableOutputStream}: one stdin at most. */
     private final Object stdin;
 
+    /** Every instance is made here: the one place that checks the values. */
     private CommandOptions(Duration timeout, long maxOutputBytes, OutputLimitPolicy limitPolicy, Object stdin) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+        }
+        if (maxOutputBytes < 0) {
+            throw new IllegalArgumentException("maxOutputBytes must not be negative: " + maxOutputBytes);
+        }
         this.timeout = timeout;
         this.maxOutputBytes = maxOutputBytes;
-        this.limitPolicy = limitPolicy;
+        this.limitPolicy = Objects.requireNonNull(limitPolicy, "policy");
         this.stdin = stdin;
     }
 
@@ -55,18 +62,12 @@ public final class CommandOptions {
      * and throw {@link CommandTimeoutException}. {@link Duration#ZERO} means no timeout.
      */
     public CommandOptions withTimeout(Duration timeout) {
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
-        }
         return new CommandOptions(timeout, maxOutputBytes, limitPolicy, stdin);
     }
 
     /** Limit for each of stdout and stderr separately, and what to do beyond it. */
     public CommandOptions withOutputLimit(long maxOutputBytes, OutputLimitPolicy policy) {
-        if (maxOutputBytes < 0) {
-            throw new IllegalArgumentException("maxOutputBytes must not be negative: " + maxOutputBytes);
-        }
-        return new CommandOptions(timeout, maxOutputBytes, Objects.requireNonNull(policy), stdin);
+        return new CommandOptions(timeout, maxOutputBytes, policy, stdin);
     }
 
     /**

@@ -116,6 +116,8 @@ public final class SshRunner implements AutoCloseable {
             throw new IllegalArgumentException("client must be connected and authenticated");
         }
         String where = SshErrors.where(client.getRemoteHostname(), client.getRemotePort());
+        // the default settings with this pool: of them only the pool, window and packet size apply to a client
+        // connected already
         return new SshRunner(client, new Builder(where).pool(pool).spec(), where, null);
     }
 
