@@ -46,11 +46,6 @@ public abstract sealed class CapturedOutput implements AutoCloseable permits Com
         this.stderr = stderr;
     }
 
-    /** How the command ended; {@code null} for a fan-out target that failed. */
-    public CommandStatus status() {
-        return status;
-    }
-
     /**
      * Captured stdout, at most the output limit (see {@link CommandStatus#stdoutTruncated()}). Owned by this
      * result: read it or take views of it ({@code retain()}, {@code byteBuffers()}), do not close it.
@@ -76,6 +71,11 @@ public abstract sealed class CapturedOutput implements AutoCloseable permits Com
     /** Stderr decoded as UTF-8 (a copy); empty if there is no output. */
     public String stderrText() {
         return stderr == null ? "" : stderr.toString(StandardCharsets.UTF_8);
+    }
+
+    /** How the command ended; {@code null} for a fan-out target that failed. */
+    public CommandStatus status() {
+        return status;
     }
 
     /** Returns both streams' chunks to the pool (once no retained view holds them). Idempotent. */
