@@ -27,23 +27,11 @@ import java.util.Locale;
  * kernel time of the whole process, and the part spent by the JVM's own threads (JIT compilers, garbage collector),
  * which live through the run. What is left is the application's threads, most of them sshj readers that exited
  * before the end (their time stays in the process total). Linux only; {@link #measure} returns {@code null}
- * elsewhere.
+ * elsewhere. All four in clock ticks: user and kernel time of the process, JIT and GC threads' time (both).
  */
-final class CpuSplit {
+record CpuSplit(long user, long system, long jit, long gc) {
 
     private static final double TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture we run on
-
-    private final long user;
-    private final long system;
-    private final long jit;
-    private final long gc;
-
-    private CpuSplit(long user, long system, long jit, long gc) {
-        this.user = user;
-        this.system = system;
-        this.jit = jit;
-        this.gc = gc;
-    }
 
     /** The process's CPU so far, in clock ticks, or {@code null} without {@code /proc}. */
     static CpuSplit measure() {
