@@ -65,7 +65,8 @@ import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
  * (the whole JVM's) per target; peak live threads ({@code ThreadMXBean}; the baseline before the run is printed
  * too); peak heap (sum of heap pools' peak usage: live data plus garbage); live heap during the run (heap used after
  * a full GC forced when half the targets are done); live heap after the run (full GC after everything is closed);
- * and for ours the dispatch thread's CPU and the most connections open at once (sampled at each result).
+ * for ours the dispatch thread's CPU and the most connections open at once (sampled at each result); and where the
+ * client CPU went ({@link CpuSplit}: user and kernel time, JIT compiler and GC threads, the application's threads).
  *
  * <p>Run: {@code benchmarks/run-fleet.sh [counts...]}. By hand: {@code java -cp benchmarks.jar
  * dev.recyclable.buffers.ssh.fixtures.SimulatedFleet <block> <hosts> <delayMs>} prints {@code FLEET <port>
