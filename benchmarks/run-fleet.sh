@@ -11,7 +11,11 @@
 #
 # Usage: benchmarks/run-fleet.sh [count ...]        (rebuilds benchmarks.jar first unless FLEET_NO_BUILD=1)
 # Env: FLEET_PARALLELISM, FLEET_DELAY_MS, FLEET_BLOCK (second octet of the addresses, default 31),
-#      FLEET_CONTENDERS (default "ours sshj"), FLEET_JAVA_OPTS (e.g. -Dfleet.connectors=32 for an experiment).
+#      FLEET_CONTENDERS (default "ours sshj"), FLEET_JAVA_OPTS (e.g. -Dfleet.connectors=32 for an experiment),
+#      FLEET_ROUNDS (default 1: repeats every count, contender and jar, interleaved, for medians and spread),
+#      FLEET_CLIENT_JARS (client jars to compare, interleaved, e.g. "/tmp/before.jar /tmp/after.jar"; default the
+#      freshly built benchmarks.jar; each RESULT line then names its jar). The RESULT line ends with where the
+#      client CPU went (user/kernel, JIT and GC threads, the rest: the application's threads).
 set -euo pipefail
 source "$(dirname "$0")/bench-common.sh"
 
@@ -43,14 +47,22 @@ read -r word port fingerprint <&"${FLEET[0]}"
 echo "fleet of $max hosts on 127.$block.x.y:$port, answers after $delay_ms ms; $(nproc) cores;" \
   "load $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)" | tee "$out/results.txt"
 
-for count in "${counts[@]}"; do
-  for contender in $contenders; do
-    err="$out/err-$contender-$count.txt"
-    java ${FLEET_JAVA_OPTS:-} -cp "$jar" dev.recyclable.buffers.benchmarks.ssh.fanout.FleetBenchmark "$contender" "$block" "$port" \
-      "$fingerprint" "$count" "$parallelism" 2>"$err" | grep RESULT | tee -a "$out/results.txt" \
-      || { echo "$contender $count failed:" | tee -a "$out/results.txt"; tail -5 "$err"; }
-    echo "  load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/results.txt"
-    sleep 3 # let the fleet reap the sessions before the next contender
+client_jars=(${FLEET_CLIENT_JARS:-$jar})
+for round in $(seq 1 "${FLEET_ROUNDS:-1}"); do
+  for count in "${counts[@]}"; do
+    for contender in $contenders; do
+      for client_jar in "${client_jars[@]}"; do
+        label=""
+        if [[ ${#client_jars[@]} -gt 1 ]]; then label="$(basename "$client_jar") "; fi
+        err="$out/err-$contender-$count.txt"
+        java ${FLEET_JAVA_OPTS:-} -cp "$client_jar" dev.recyclable.buffers.benchmarks.ssh.fanout.FleetBenchmark "$contender" \
+          "$block" "$port" "$fingerprint" "$count" "$parallelism" 2>"$err" | grep RESULT | sed "s|^|$label|" \
+          | tee -a "$out/results.txt" \
+          || { echo "$label$contender $count failed:" | tee -a "$out/results.txt"; tail -5 "$err"; }
+        echo "  load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/results.txt"
+        sleep 3 # let the fleet reap the sessions before the next contender
+      done
+    done
   done
 done
 echo "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"

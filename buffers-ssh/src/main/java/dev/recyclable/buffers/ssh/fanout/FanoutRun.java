@@ -28,6 +28,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * One command fanned out to many targets ({@link FanoutExecutor#start}). Results arrive as targets finish, in
@@ -78,14 +79,13 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
 
     // dispatch thread
     private Iterator<? extends FanoutTarget> source;
-    private final int listedTotal; // -1 for a streamed run
     private int read;
     private int delivered;
     private int running;
     private int completed;
     private int failed;
     private int nonZeroExit;
-    private CommandTask firstUnfinished;
+    private final UnfinishedTasks unfinished = new UnfinishedTasks();
 
     private FanoutRun(
             FanoutExecutor executor,
@@ -99,18 +99,12 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
         this.options = options;
         this.command = command;
         this.source = source;
-        this.listedTotal = listedTotal;
-        if (listedTotal >= 0) {
-            List<CompletableFuture<TargetOutcome>> futures = new ArrayList<>(listedTotal);
-            for (int i = 0; i < listedTotal; i++) {
-                futures.add(new CompletableFuture<>());
-            }
-            this.outcomes = Collections.unmodifiableList(futures);
-            this.completion = new CompletableFuture<>();
-        } else {
-            this.outcomes = null;
-            this.completion = null;
-        }
+        this.outcomes = listedTotal < 0
+                ? null
+                : Stream.<CompletableFuture<TargetOutcome>>generate(CompletableFuture::new)
+                        .limit(listedTotal)
+                        .toList(); // unmodifiable
+        this.completion = listedTotal < 0 ? null : new CompletableFuture<>();
         this.progress = new FanoutProgress(Math.max(0, listedTotal), Math.max(0, listedTotal), 0, 0, 0, 0);
     }
 
@@ -417,29 +411,9 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
         }
     }
 
-    void addUnfinished(CommandTask t) {
-        t.nextUnfinished = firstUnfinished;
-        if (firstUnfinished != null) {
-            firstUnfinished.prevUnfinished = t;
-        }
-        firstUnfinished = t;
-    }
-
-    void removeUnfinished(CommandTask t) {
-        if (t.prevUnfinished != null) {
-            t.prevUnfinished.nextUnfinished = t.nextUnfinished;
-        } else if (firstUnfinished == t) {
-            firstUnfinished = t.nextUnfinished;
-        }
-        if (t.nextUnfinished != null) {
-            t.nextUnfinished.prevUnfinished = t.prevUnfinished;
-        }
-        t.prevUnfinished = null;
-        t.nextUnfinished = null;
-    }
-
-    CommandTask firstUnfinished() {
-        return firstUnfinished;
+    /** Its admitted tasks not finished yet (for a cancel that costs O(in flight)). Dispatch thread only. */
+    UnfinishedTasks unfinished() {
+        return unfinished;
     }
 
     void markStarted() {
@@ -505,7 +479,7 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     }
 
     private void publishProgress() {
-        int total = outcomes != null ? listedTotal : read;
+        int total = outcomes != null ? outcomes.size() : read;
         progress = new FanoutProgress(
                 total, total - running - completed - failed, running, completed, failed, nonZeroExit);
     }

@@ -59,9 +59,6 @@ final class PipelinedStart implements Channel.Direct {
     private final CaptureChannel capture;
     private final CommandSink sink;
     private final Transport trans;
-    private final String command;
-    private final long windowSize;
-    private final int maxPacketSize;
     private final boolean sendEofWithExec;
     private final Listener listener;
 
@@ -70,33 +67,28 @@ final class PipelinedStart implements Channel.Direct {
     private boolean awaitingExecReply; // reader thread only
     private volatile Throwable startFailure;
 
+    /**
+     * @param capture         a channel not yet opened: its window and packet size go into the open, the sink's
+     *                        command into the exec
+     * @param sendEofWithExec no stdin: EOF goes out right after the exec
+     */
     PipelinedStart(
-            Connection conn,
-            CaptureChannel capture,
-            CommandSink sink,
-            String command,
-            long windowSize,
-            int maxPacketSize,
-            boolean sendEofWithExec,
-            Listener listener) {
+            Connection conn, CaptureChannel capture, CommandSink sink, boolean sendEofWithExec, Listener listener) {
         this.capture = capture;
         this.sink = sink;
         this.trans = conn.getTransport();
-        this.command = command;
-        this.windowSize = windowSize;
-        this.maxPacketSize = maxPacketSize;
         this.sendEofWithExec = sendEofWithExec;
         this.listener = listener;
         conn.attach(this); // replaces the capture channel in the routing table: same id
     }
 
-    /** Sends {@code CHANNEL_OPEN}; returns without waiting. */
+    /** Sends {@code CHANNEL_OPEN} with the capture channel's initial window and packet size; returns without waiting. */
     void start() throws TransportException {
         trans.write(new SSHPacket(Message.CHANNEL_OPEN)
                 .putString("session")
                 .putUInt32FromInt(capture.getID())
-                .putUInt32(windowSize)
-                .putUInt32(maxPacketSize));
+                .putUInt32(capture.getLocalWinSize())
+                .putUInt32(capture.getLocalMaxPacketSize()));
     }
 
     /**
@@ -162,7 +154,7 @@ final class PipelinedStart implements Channel.Direct {
                 .putUInt32FromInt(capture.getRecipient())
                 .putString("exec")
                 .putBoolean(true)
-                .putString(command, StandardCharsets.UTF_8));
+                .putString(sink.command(), StandardCharsets.UTF_8));
         execSent = true;
         if (sendEofWithExec) {
             capture.sendEof(); // no stdin: the command must not wait for any

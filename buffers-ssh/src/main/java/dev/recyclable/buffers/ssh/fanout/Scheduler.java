@@ -15,16 +15,13 @@
  */
 package dev.recyclable.buffers.ssh.fanout;
 
-import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.CommandStatus;
 import dev.recyclable.buffers.ssh.CommandTimeoutException;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.SshErrors;
-import dev.recyclable.buffers.ssh.internal.StdinPump;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -35,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,7 +40,12 @@ import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.connection.channel.OpenFailException;
 
 /**
- * The executor's state machine. Every field and method without a note runs on the single dispatch thread, so
+ * The executor's state machine. (Over 500 lines on purpose: what is left here is one set of books, the hosts, their
+ * connections, the idle set, the hosts waiting for room and the count in flight, that every event reads and changes
+ * together on the dispatch thread; split in two, each half would need the other's invariants. The steps that run on
+ * other threads live in {@link CommandLauncher} and {@link DispatchThread}.)
+ *
+ * <p>Every field and method without a note runs on the single dispatch thread, so
  * the bookkeeping needs no locks; the steps that may block (connect, sending a channel open) run on the small
  * connector and launcher pools and report back by posting to the dispatch thread. Waiting for a command to end costs no
  * thread at all: its channel's close completes a future on sshj's reader thread, which posts the result here.
@@ -59,11 +60,11 @@ import net.schmizz.sshj.connection.channel.OpenFailException;
 final class Scheduler {
 
     private final FanoutExecutor.Settings settings;
-    private final BufferPool pool;
-    private final ScheduledExecutorService dispatch;
+    private final DispatchThread dispatch;
     private final ExecutorService launchers;
     private final ExecutorService connectors;
     private final Connector connector;
+    private final CommandLauncher launcher;
 
     /** Runs whose targets are not all admitted yet, in submission order (first come, first admitted). */
     private final List<FanoutRun> pendingRuns = new ArrayList<>();
@@ -94,43 +95,53 @@ final class Scheduler {
             ExecutorService launchers,
             ExecutorService connectors) {
         this.settings = settings;
-        this.pool = settings.pool();
-        this.dispatch = dispatch;
+        this.dispatch = new DispatchThread(dispatch);
         this.launchers = launchers;
         this.connectors = connectors;
         this.connector = new Connector(settings.config(), settings.connectTimeout(), settings.replyTimeout());
+        this.launcher = new CommandLauncher(settings, launchers, this.dispatch, new CommandLauncher.Events() {
+            @Override
+            public void started(CommandTask t) {
+                Scheduler.this.started(t);
+            }
+
+            @Override
+            public void ended(CommandTask t, Throwable startFailure, CapturingSink sink) {
+                Scheduler.this.ended(t, startFailure, sink);
+            }
+        });
         long sweepMs = Math.max(50, settings.idleTimeout().toMillis() / 2);
-        dispatch.scheduleWithFixedDelay(guarded(this::closeIdleConnections), sweepMs, sweepMs, TimeUnit.MILLISECONDS);
+        this.dispatch.scheduleWithFixedDelay(this::closeIdleConnections, sweepMs);
     }
 
     // ------------------------------------------------------------------ entry points (any thread)
 
     void submit(FanoutRun run) {
-        post(() -> {
+        dispatch.post(() -> {
             if (shutdown) {
                 run.cancel();
                 drainCancelled(run);
                 return;
             }
             activeRuns.add(run);
-            run.finished().whenComplete((r, e) -> post(() -> activeRuns.remove(run)));
+            run.finished().whenComplete((r, e) -> dispatch.post(() -> activeRuns.remove(run)));
             pendingRuns.add(run);
             afterEvent();
         });
     }
 
     void cancel(FanoutRun run) {
-        post(() -> cancelNow(run, "run cancelled"));
+        dispatch.post(() -> cancelNow(run, "run cancelled"));
     }
 
     /** The consumer of a streamed run took results: it may read more targets. */
     void resume(FanoutRun run) {
-        post(this::afterEvent);
+        dispatch.post(this::afterEvent);
     }
 
     /** Cancels every run and closes every connection; in-flight channels then fail as their connections close. */
     void shutdown() {
-        post(() -> {
+        dispatch.post(() -> {
             shutdown = true;
             for (FanoutRun run : new ArrayList<>(activeRuns)) {
                 run.cancel();
@@ -195,7 +206,7 @@ final class Scheduler {
                 }
                 t.admitted = true;
                 inFlight++;
-                run.addUnfinished(t);
+                run.unfinished().add(t);
                 HostPool h = hosts.computeIfAbsent(t.target.hostKey(), HostPool::new);
                 h.waiters.add(t);
                 settle(h);
@@ -306,7 +317,7 @@ final class Scheduler {
         }
         h.retryScheduled = true;
         long delayNanos = Math.max(0, h.noConnectBeforeNanos - System.nanoTime());
-        schedule(
+        dispatch.schedule(
                 () -> {
                     h.retryScheduled = false;
                     if (hosts.get(h.key) == h) {
@@ -324,7 +335,7 @@ final class Scheduler {
         openConnections.incrementAndGet();
         peakConnectionsPerHost = Math.max(peakConnectionsPerHost, h.connections.size());
         peakHandshakesPerHost = Math.max(peakHandshakesPerHost, h.opening);
-        execute(
+        DispatchThread.execute(
                 connectors,
                 () -> {
                     try {
@@ -333,10 +344,10 @@ final class Scheduler {
                                 h.key.port(),
                                 h.key.hostKeys(),
                                 h.key.credentials(),
-                                (reason, message) -> post(() -> connectionDied(c)));
-                        post(() -> connected(c, client), () -> Connector.closeQuietly(client));
+                                (reason, message) -> dispatch.post(() -> connectionDied(c)));
+                        dispatch.post(() -> connected(c, client), () -> Connector.closeQuietly(client));
                     } catch (IOException | RuntimeException e) {
-                        post(() -> connectFailed(c, e));
+                        dispatch.post(() -> connectFailed(c, e));
                     }
                 },
                 () -> connectFailed(c, new IOException("executor closed")));
@@ -427,7 +438,7 @@ final class Scheduler {
     }
 
     private void disconnect(SSHClient client) {
-        execute(launchers, () -> Connector.closeQuietly(client), () -> Connector.closeQuietly(client));
+        DispatchThread.execute(launchers, () -> Connector.closeQuietly(client), () -> Connector.closeQuietly(client));
     }
 
     /** Closes the longest-idle kept connection to make room under {@code maxOpenConnections}. O(1). */
@@ -476,98 +487,7 @@ final class Scheduler {
         peakChannelsPerConnection = Math.max(peakChannelsPerConnection, c.active);
         t.connection = c;
         t.attempts++;
-        SSHClient client = c.client;
-        long syncMark = t.syncMark;
-        execute(
-                launchers,
-                () -> launch(t, c, client, syncMark),
-                () -> ended(t, new CommandCancelledException(t.command, "executor closed"), null));
-    }
-
-    /**
-     * Launcher thread: creates the channel and sends its open, then lets go of the thread. The exec follows from
-     * sshj's reader thread when the open is confirmed ({@link PipelinedStart}); the end arrives when the channel
-     * closes. Blocks only for the occasional sync round trip (see {@link PooledConnection#closes}).
-     */
-    private void launch(CommandTask t, PooledConnection c, SSHClient client, long syncMark) {
-        if (t.run.isCancelled()) {
-            post(() -> ended(t, new CommandCancelledException(t.command, "run cancelled"), null), () -> {});
-            return;
-        }
-        CommandOptions options = t.run.options();
-        boolean stdin = options.stdinBuffer() != null;
-        CapturingSink sink = new CapturingSink(pool, t.command, options.maxOutputBytes(), options.limitPolicy());
-        CaptureChannel channel;
-        try {
-            channel = new CaptureChannel(client.getConnection(), sink, settings.windowSize(), settings.maxPacketSize());
-        } catch (RuntimeException e) {
-            sink.releaseUnstarted();
-            post(() -> ended(t, e, null), () -> {});
-            return;
-        }
-        PipelinedStart start = new PipelinedStart(
-                client.getConnection(),
-                channel,
-                sink,
-                t.command,
-                settings.windowSize(),
-                settings.maxPacketSize(),
-                !stdin,
-                () -> {
-                    post(() -> started(t));
-                    if (stdin) {
-                        execute(launchers, () -> feedStdin(channel, sink, options), () -> {});
-                    }
-                });
-        t.sink = sink;
-        t.channel = channel;
-        t.start = start;
-        try {
-            if (syncMark >= 0) {
-                roundTrip(client);
-                post(() -> c.closesSynced = Math.max(c.closesSynced, syncMark));
-            }
-            start.start();
-        } catch (IOException | RuntimeException e) {
-            t.launchFailure = e;
-            // the open never went out (or the transport is dying): finish the channel ourselves
-            channel.notifyError(
-                    e instanceof net.schmizz.sshj.common.SSHException s
-                            ? s
-                            : new net.schmizz.sshj.connection.ConnectionException(
-                                    "could not send the channel open", e));
-        }
-        // No thread waits for the command: the channel's close (reader thread) posts the end.
-        sink.completion().whenComplete((status, error) -> post(() -> ended(t, t.startFailure(), sink), sink::abandon));
-    }
-
-    /** Launcher thread: stdin from a pooled buffer, then EOF (may wait for the server's window). */
-    private void feedStdin(CaptureChannel channel, CapturingSink sink, CommandOptions options) {
-        try {
-            StdinPump.feed(channel, options, pool);
-        } catch (IOException | RuntimeException e) {
-            sink.terminate(
-                    channel,
-                    new dev.recyclable.buffers.ssh.SshCommandException(
-                            sink.command(), "could not write stdin: " + e.getMessage(), e));
-        }
-    }
-
-    /**
-     * A global request the server answers (OpenSSH: with failure) after it processed everything we sent before,
-     * and before it reads anything we send after: once answered, the server has freed the sessions we closed.
-     */
-    private void roundTrip(SSHClient client) throws IOException {
-        try {
-            client.getConnection()
-                    .sendGlobalRequest("keepalive@openssh.com", true, new byte[0])
-                    .retrieve(settings.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (net.schmizz.sshj.connection.ConnectionException answered) {
-            if (!client.isConnected()) {
-                throw answered;
-            }
-            // a refusal is an answer too: that is all we wanted
-        }
+        launcher.launch(t, c, t.syncMark);
     }
 
     private void started(CommandTask t) {
@@ -581,7 +501,7 @@ final class Scheduler {
             start.cancel(new CommandCancelledException(t.command, "run cancelled"));
         } else if (t.run.options().hasTimeout()) {
             CommandOptions options = t.run.options();
-            t.timeout = dispatch.schedule(
+            t.timeout = dispatch.scheduleCancellable(
                     () -> start.cancel(new CommandTimeoutException(t.command, options.timeout())),
                     options.timeout().toNanos(),
                     TimeUnit.NANOSECONDS);
@@ -671,7 +591,7 @@ final class Scheduler {
 
     private void cancelNow(FanoutRun run, String why) {
         // Only the run's unfinished tasks: O(in flight), whatever the number of targets.
-        for (CommandTask t = run.firstUnfinished(), next; t != null; t = next) {
+        for (CommandTask t = run.unfinished().first(), next; t != null; t = next) {
             next = t.nextUnfinished;
             if (t.connection == null) { // waiting at its host for a channel or a connection
                 HostPool h = hosts.get(t.target.hostKey());
@@ -703,52 +623,9 @@ final class Scheduler {
         t.finished = true;
         if (t.admitted) {
             inFlight--;
-            t.run.removeUnfinished(t);
+            t.run.unfinished().remove(t);
         }
         t.release();
         t.run.deliver(t, result);
-    }
-
-    // ------------------------------------------------------------------ threads
-
-    private void post(Runnable action) {
-        post(action, () -> {});
-    }
-
-    /** Runs {@code action} on the dispatch thread, or {@code ifClosed} here if the executor is gone. */
-    private void post(Runnable action, Runnable ifClosed) {
-        try {
-            dispatch.execute(guarded(action));
-        } catch (RejectedExecutionException e) {
-            ifClosed.run();
-        }
-    }
-
-    /** A failing step is logged; it must not kill the dispatch thread nor cancel a periodic task. */
-    private static Runnable guarded(Runnable action) {
-        return () -> {
-            try {
-                action.run();
-            } catch (RuntimeException | Error e) {
-                FanoutExecutor.LOG.log(System.Logger.Level.ERROR, "fan-out dispatch step failed", e);
-            }
-        };
-    }
-
-    private void schedule(Runnable action, long delayMs) {
-        action = guarded(action);
-        try {
-            dispatch.schedule(action, delayMs, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException ignored) {
-            // shut down
-        }
-    }
-
-    private void execute(ExecutorService pool, Runnable action, Runnable ifRejected) {
-        try {
-            pool.execute(action);
-        } catch (RejectedExecutionException e) {
-            ifRejected.run();
-        }
     }
 }

@@ -448,12 +448,11 @@ class FanoutExecutorTest {
         try (var runner = hostA.connect(pool)) {
             var conn = runner.client().getConnection();
             var sink = new dev.recyclable.buffers.ssh.internal.CapturingSink(
-                    pool, "true", 1024, dev.recyclable.buffers.ssh.OutputLimitPolicy.FAIL);
+                    pool, "exit 7", 1024, dev.recyclable.buffers.ssh.OutputLimitPolicy.FAIL);
             var capture = new dev.recyclable.buffers.ssh.channel.CaptureChannel(conn, sink, 65536, 32768);
             assertEquals(capture, conn.get(capture.getID()));
             AtomicInteger accepted = new AtomicInteger();
-            PipelinedStart start =
-                    new PipelinedStart(conn, capture, sink, "exit 7", 65536, 32768, true, accepted::incrementAndGet);
+            PipelinedStart start = new PipelinedStart(conn, capture, sink, true, accepted::incrementAndGet);
             assertEquals(start, conn.get(capture.getID()));
             start.start();
             var status = sink.completion().get(10, TimeUnit.SECONDS);

@@ -65,7 +65,8 @@ import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
  * (the whole JVM's) per target; peak live threads ({@code ThreadMXBean}; the baseline before the run is printed
  * too); peak heap (sum of heap pools' peak usage: live data plus garbage); live heap during the run (heap used after
  * a full GC forced when half the targets are done); live heap after the run (full GC after everything is closed);
- * and for ours the dispatch thread's CPU and the most connections open at once (sampled at each result).
+ * for ours the dispatch thread's CPU and the most connections open at once (sampled at each result); and where the
+ * client CPU went ({@link CpuSplit}: user and kernel time, JIT compiler and GC threads, the application's threads).
  *
  * <p>Run: {@code benchmarks/run-fleet.sh [counts...]}. By hand: {@code java -cp benchmarks.jar
  * dev.recyclable.buffers.ssh.fixtures.SimulatedFleet <block> <hosts> <delayMs>} prints {@code FLEET <port>
@@ -123,10 +124,12 @@ public final class FleetBenchmark {
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpuBefore = os.getProcessCpuTime();
+        CpuSplit splitBefore = CpuSplit.measure();
         long start = System.nanoTime();
         int ok = bench.run(contender, count, parallelism);
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (os.getProcessCpuTime() - cpuBefore) / 1e9;
+        String split = CpuSplit.since(splitBefore, count);
         double dispatchCpu = bench.dispatchCpu;
         long peakHeap = heapPeaks.peakBytes();
         int peakThreads = threads.getPeakThreadCount();
@@ -137,7 +140,7 @@ public final class FleetBenchmark {
                 Locale.ROOT,
                 "RESULT | %-5s | %6d targets | p=%d | %5d ok | %7.2f s wall | %5.2f ms CPU/target"
                         + " | %5d peak threads (baseline %d, after %d) | %7.1f MiB peak heap | %6.1f MiB live during"
-                        + " | %6.1f MiB live after | dispatch CPU %s | peak open connections %s |%n",
+                        + " | %6.1f MiB live after | dispatch CPU %s | peak open connections %s | CPU split: %s |%n",
                 contender,
                 count,
                 parallelism,
@@ -151,7 +154,8 @@ public final class FleetBenchmark {
                 liveDuring[0] / 1048576.0,
                 liveAfter / 1048576.0,
                 Double.isNaN(dispatchCpu) ? "-" : String.format(Locale.ROOT, "%.2f s", dispatchCpu),
-                bench.peakOpenConnections < 0 ? "-" : Integer.toString(bench.peakOpenConnections));
+                bench.peakOpenConnections < 0 ? "-" : Integer.toString(bench.peakOpenConnections),
+                split);
         System.exit(ok == count ? 0 : 1);
     }
 
