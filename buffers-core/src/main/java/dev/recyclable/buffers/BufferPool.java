@@ -16,15 +16,11 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
-import dev.recyclable.buffers.internal.ChunkDroppedEvent;
 import dev.recyclable.buffers.internal.ChunkFreeList;
 import dev.recyclable.buffers.internal.IdleDecay;
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A thread-safe pool of byte chunks, and the factory of {@link RecyclableOutputStream}s that
@@ -36,10 +32,15 @@ import java.util.concurrent.atomic.LongAdder;
  * so a 100-byte stream holds one small chunk while a 16 MiB stream wastes less than one large
  * chunk. Larger classes serve only {@link RecyclableOutputStream#contiguous()} copies.
  *
- * <p>Idle chunks wait in striped lock-free stacks; leasing and releasing take no lock and,
- * once the pool is warm, allocate nothing. The idle bytes are bounded by one global cap
- * ({@link Builder#maxIdleBytes}); beyond it released chunks go to the garbage collector. A
- * size class that goes unused for a whole {@link Builder#idleDecay} period is emptied.
+ * <p>Idle chunks wait in stripes chosen by thread id, each stripe a plain stack per size class
+ * guarded by a claim word: a thread claims a stripe with one compare-and-set, pushes or pops
+ * under the claim, and gives it back with a release store. A thread that finds a stripe claimed
+ * never waits: it tries the next stripe, and when every stripe is busy a release gives the
+ * chunk to the garbage collector (counted as {@link DropReason#CONTENDED}) and a lease allocates.
+ * So leasing and releasing never block and, once the pool is warm, allocate nothing. The idle
+ * bytes are bounded by one global cap ({@link Builder#maxIdleBytes}), split evenly between the
+ * stripes; beyond it released chunks go to the garbage collector. A size class that goes unused
+ * for a whole {@link Builder#idleDecay} period is emptied.
  *
  * <pre>{@code
  * BufferPool pool = BufferPool.shared();
@@ -70,21 +71,12 @@ public final class BufferPool {
     private final boolean throwOnToByteArray;
     private final LeakDetection leakDetection;
     private final boolean sampleLeaks;
-    private final BufferPoolListener listener;
     private final Duration idleDecay;
+    private final PoolTelemetry telemetry;
 
     private final ChunkFreeList idle;
     /** Set on lease, cleared by each decay pass: a class still clear at the next pass was unused. */
     private final boolean[] classUsed;
-
-    // Every chunk ever allocated is in use, idle or dropped: in-use bytes follow from the other
-    // three, and reuses are counted by the free list, so a warm lease or release pays only for
-    // the idle-byte cap and the stack claim.
-    private final LongAdder bytesAllocated = new LongAdder();
-    private final LongAdder bytesDropped = new LongAdder();
-    private final LongAdder chunksAllocated = new LongAdder();
-    private final LongAdder[] chunksDropped = new LongAdder[DropReason.values().length];
-    private final LongAdder leaks = new LongAdder();
 
     private BufferPool(Builder b) {
         this.minChunkShift = Integer.numberOfTrailingZeros(b.minChunkSize);
@@ -98,13 +90,10 @@ public final class BufferPool {
         this.throwOnToByteArray = b.throwOnToByteArray;
         this.leakDetection = b.leakDetection;
         this.sampleLeaks = b.leakDetection == LeakDetection.SAMPLED;
-        this.listener = b.listener;
         this.idleDecay = b.idleDecay;
+        this.telemetry = new PoolTelemetry(b.listener == NO_LISTENER ? null : b.listener);
         this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes(), maxIdleBytes);
         this.classUsed = new boolean[sizeClasses];
-        for (int i = 0; i < chunksDropped.length; i++) {
-            chunksDropped[i] = new LongAdder();
-        }
         if (!idleDecay.isZero()) {
             IdleDecay.schedule(this, idleDecay, BufferPool::decay);
         }
@@ -135,9 +124,7 @@ public final class BufferPool {
         if (tracker != null) {
             tracker.register(stream);
         }
-        if (listener != NO_LISTENER) {
-            fire(l -> l.streamCreated(tag));
-        }
+        telemetry.streamCreated(tag);
         return stream;
     }
 
@@ -154,21 +141,15 @@ public final class BufferPool {
         return leakDetection == LeakDetection.DETAILED;
     }
 
-    boolean hasListener() {
-        return listener != NO_LISTENER;
+    /** Where the pool, its streams and its leak tracker report events and counts. */
+    PoolTelemetry telemetry() {
+        return telemetry;
     }
 
     /** A snapshot of the pool's counters. */
     public PoolStats stats() {
-        Map<DropReason, Long> dropped = new EnumMap<>(DropReason.class);
-        for (DropReason reason : DropReason.values()) {
-            dropped.put(reason, chunksDropped[reason.ordinal()].sum());
-        }
         long idleNow = idle.idleBytes();
-        long inUse = bytesAllocated.sum() - bytesDropped.sum() - idleNow;
-        long reused = idle.pops();
-        long allocated = chunksAllocated.sum();
-        return new PoolStats(inUse, idleNow, reused + allocated, reused, allocated, dropped, leaks.sum());
+        return telemetry.stats(idleNow, idle.pops());
     }
 
     /** Releases every idle chunk to the garbage collector. Chunks in use are not affected. */
@@ -190,11 +171,9 @@ public final class BufferPool {
     }
 
     private void dropIdle(int sizeClass) {
-        for (Chunk c = idle.drain(sizeClass); c != null; ) {
-            Chunk next = c.next;
-            c.next = null;
-            dropped(c.capacity, DropReason.TRIMMED);
-            c = next;
+        int capacity = 1 << (sizeClass + minChunkShift);
+        for (int n = idle.drain(sizeClass); n > 0; n--) {
+            telemetry.chunkDropped(capacity, DropReason.TRIMMED);
         }
     }
 
@@ -259,8 +238,7 @@ public final class BufferPool {
         Chunk chunk = idle.pop(sizeClass);
         if (chunk == null) {
             chunk = new Chunk(1 << (sizeClass + minChunkShift), sizeClass, directChunks);
-            chunksAllocated.increment();
-            bytesAllocated.add(chunk.capacity);
+            telemetry.chunkAllocated(chunk.capacity());
         }
         return chunk;
     }
@@ -270,27 +248,34 @@ public final class BufferPool {
         if (directChunks || bytes > MAX_POOLED_SIZE) {
             // not poolable here: an exact array, accounted while in use, dropped on return
             Chunk chunk = new Chunk(bytes, -1, false);
-            chunksAllocated.increment();
-            bytesAllocated.add(chunk.capacity);
+            telemetry.chunkAllocated(chunk.capacity());
             return chunk;
         }
         return lease(classFor(bytes));
     }
 
-    /** Takes a chunk back. The caller has {@link Chunk#detach() detached} it from its list. */
+    /**
+     * Takes back a chunk that its last holder let go of. A chunk still linked into a content list
+     * is refused: it leaves its list through {@link ChunkList#unlinkAndLetGo} first.
+     *
+     * @throws IllegalStateException if the chunk is still linked
+     */
     void release(Chunk chunk) {
-        int capacity = chunk.capacity;
+        if (chunk.isLinked()) {
+            throw new IllegalStateException("a chunk still linked into a stream's content cannot go back to the pool");
+        }
+        int capacity = chunk.capacity();
         if (zeroOnRelease) {
             chunk.scrub();
         }
-        if (chunk.sizeClass < 0) {
-            dropped(capacity, DropReason.OVERSIZE);
+        if (chunk.sizeClass() < 0) {
+            telemetry.chunkDropped(capacity, DropReason.OVERSIZE);
             return;
         }
         ChunkFreeList.Refusal refused = idle.push(chunk);
         if (refused != null) {
-            chunk.next = null;
-            dropped(capacity, refused == ChunkFreeList.Refusal.FULL ? DropReason.POOL_FULL : DropReason.CONTENDED);
+            telemetry.chunkDropped(
+                    capacity, refused == ChunkFreeList.Refusal.FULL ? DropReason.POOL_FULL : DropReason.CONTENDED);
         }
     }
 
@@ -302,61 +287,14 @@ public final class BufferPool {
     }
 
     /**
-     * Takes back the chunks of a leaked stream, from any thread. A chunk that a view still
-     * holds stays with the view; the others are scrubbed before anyone sees them again.
+     * Drops a leaked holder's claim on {@code chunk}, from any thread; if it was the last, the
+     * chunk is scrubbed before anyone sees it again.
      */
-    void reclaimLeaked(Chunk head) {
-        for (Chunk c = head; c != null; ) {
-            Chunk next = c.next;
-            c.length = c.capacity; // the lengths died with the stream: assume every byte was written
-            c.detach();
-            reclaimLeakedChunk(c);
-            c = next;
-        }
-    }
-
-    /** Drops a leaked holder's claim on one detached chunk; scrubbed if it was the last. */
-    void reclaimLeakedChunk(Chunk chunk) {
+    void letGoLeaked(Chunk chunk) {
         if (chunk.letGo()) {
             chunk.scrub();
             release(chunk);
         }
-    }
-
-    private void dropped(int capacity, DropReason reason) {
-        bytesDropped.add(capacity);
-        chunksDropped[reason.ordinal()].increment();
-        ChunkDroppedEvent.emit(capacity, reason.name());
-        fire(l -> l.chunkDropped(capacity, reason));
-    }
-
-    // ---- events ----
-
-    void streamClosed(String tag, long length) {
-        if (listener != NO_LISTENER) {
-            fire(l -> l.streamClosed(tag, length));
-        }
-    }
-
-    void streamLeaked(String tag, Throwable site) {
-        leaks.increment();
-        fire(l -> l.streamLeaked(tag, site));
-    }
-
-    void fire(Event event) {
-        try {
-            event.deliver(listener);
-        } catch (RuntimeException | Error e) {
-            if (e instanceof VirtualMachineError) {
-                throw e;
-            }
-            // a listener must never break a stream or the pool
-        }
-    }
-
-    @FunctionalInterface
-    interface Event {
-        void deliver(BufferPoolListener listener);
     }
 
     private static final BufferPoolListener NO_LISTENER = new BufferPoolListener() {};

@@ -16,6 +16,7 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.VarHandles;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -34,15 +35,7 @@ import java.nio.ByteBuffer;
  * at once, lets go of the chunks once.
  */
 public final class ByteBufferView implements AutoCloseable {
-    private static final VarHandle CLOSED;
-
-    static {
-        try {
-            CLOSED = MethodHandles.lookup().findVarHandle(ByteBufferView.class, "closed", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle CLOSED = VarHandles.field(MethodHandles.lookup(), "closed", boolean.class);
 
     private final BufferPool pool;
     private final Chunk[] chunks;
@@ -54,6 +47,17 @@ public final class ByteBufferView implements AutoCloseable {
         this.pool = pool;
         this.chunks = chunks;
         this.buffers = buffers;
+    }
+
+    /** A view holding the whole content of {@code content}, each buffer sliced to its chunk's part. */
+    static ByteBufferView of(ChunkList content) {
+        Chunk[] chunks = content.holdContent();
+        ByteBuffer[] buffers = new ByteBuffer[chunks.length];
+        for (int i = 0; i < chunks.length; i++) {
+            Chunk c = chunks[i];
+            buffers[i] = c.readOnlyView().slice(0, content.lengthOf(c));
+        }
+        return new ByteBufferView(content.pool, chunks, buffers);
     }
 
     /**
@@ -87,7 +91,7 @@ public final class ByteBufferView implements AutoCloseable {
             if (length == 0) {
                 continue;
             }
-            byte[] array = chunks[i].array;
+            byte[] array = chunks[i].array();
             if (array != null) {
                 visitor.visit(array, 0, length);
             } else {

@@ -43,7 +43,7 @@ final class ContentChannel implements SeekableByteChannel {
     @Override
     public int read(ByteBuffer dst) throws IOException {
         ensureUsable();
-        long size = stream.rawSize();
+        long size = stream.contentLength();
         if (position >= size) {
             return dst.hasRemaining() ? -1 : 0;
         }
@@ -51,9 +51,9 @@ final class ContentChannel implements SeekableByteChannel {
         Chunk c = null;
         while (dst.hasRemaining() && position < size) {
             c = stream.chunkAt(position, c);
-            int at = (int) (position - c.offset);
+            int at = (int) (position - c.offset());
             int n = Math.min(dst.remaining(), stream.lengthOf(c) - at);
-            dst.put(dst.position(), c.buffer, at, n);
+            dst.put(dst.position(), c.buffer(), at, n);
             dst.position(dst.position() + n);
             position += n;
             total += n;
@@ -89,7 +89,7 @@ final class ContentChannel implements SeekableByteChannel {
     @Override
     public long size() throws IOException {
         ensureUsable();
-        return stream.rawSize();
+        return stream.contentLength();
     }
 
     @Override

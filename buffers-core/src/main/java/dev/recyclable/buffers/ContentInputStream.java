@@ -30,7 +30,7 @@ final class ContentInputStream extends InputStream {
 
     ContentInputStream(RecyclableOutputStream stream) {
         this.stream = stream;
-        this.version = stream.structureVersion();
+        this.version = stream.structureVersion;
     }
 
     /** The chunk holding {@code position}, or {@code null} at the end of the content. */
@@ -38,12 +38,12 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        if (position >= stream.rawSize()) {
+        if (position >= stream.contentLength()) {
             return null;
         }
-        if (version != stream.structureVersion()) {
+        if (version != stream.structureVersion) {
             chunk = null;
-            version = stream.structureVersion();
+            version = stream.structureVersion;
         }
         chunk = stream.chunkAt(position, chunk);
         return chunk;
@@ -55,7 +55,7 @@ final class ContentInputStream extends InputStream {
         if (c == null) {
             return -1;
         }
-        return c.get((int) (position++ - c.offset)) & 0xFF;
+        return c.get((int) (position++ - c.offset())) & 0xFF;
     }
 
     @Override
@@ -70,7 +70,7 @@ final class ContentInputStream extends InputStream {
             if (c == null) {
                 break;
             }
-            int at = (int) (position - c.offset);
+            int at = (int) (position - c.offset());
             int n = Math.min(len - total, stream.lengthOf(c) - at);
             c.get(at, b, off + total, n);
             position += n;
@@ -84,7 +84,7 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        long skipped = Math.max(0, Math.min(n, stream.rawSize() - position));
+        long skipped = Math.max(0, Math.min(n, stream.contentLength() - position));
         position += skipped;
         return skipped;
     }
@@ -94,7 +94,7 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.rawSize() - position));
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.contentLength() - position));
     }
 
     @Override

@@ -16,7 +16,6 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
-import dev.recyclable.buffers.internal.StreamLeakEvent;
 import java.lang.ref.Cleaner;
 
 /**
@@ -92,12 +91,11 @@ final class LeakTracker implements Runnable {
         head = null;
         // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
         if (chunkList) {
-            pool.reclaimLeaked(chunks);
+            ChunkList.unlinkAndLetGo(pool, chunks, ChunkList.LEAKED);
         } else if (chunks != null) {
-            pool.reclaimLeakedChunk(chunks);
+            pool.letGoLeaked(chunks);
         }
-        pool.streamLeaked(tag, allocationSite);
-        StreamLeakEvent.emit(tag, allocationSite);
+        pool.telemetry().streamLeaked(tag, allocationSite);
     }
 
     /** The stack of the code that created a leaked stream or copy, shown in the leak report. */

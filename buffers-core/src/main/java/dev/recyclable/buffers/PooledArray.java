@@ -49,10 +49,27 @@ public final class PooledArray implements AutoCloseable {
         }
     }
 
+    /**
+     * The content of {@code content} in one array: its only chunk itself when that is a heap chunk
+     * nothing else holds (frozen for the stream from now on), else a copy in an array from the pool.
+     */
+    static PooledArray of(ChunkList content, int length, String tag) {
+        Chunk only = content.holdOnlyChunk();
+        if (only != null) {
+            return new PooledArray(content.pool, only, length, tag);
+        }
+        Chunk copy = content.pool.leaseArray(Math.max(1, length));
+        copy.cleanFrom(0);
+        ContentCopies.copyInto(content, copy.array());
+        copy.touch(copy.capacity());
+        copy.cutTo(0); // every byte is dirt for the next owner: no list links it, its bookkeeping ends here
+        return new PooledArray(content.pool, copy, length, tag);
+    }
+
     /** The array; content is at {@code [0, length())}. */
     public byte[] array() {
         ensureOpen();
-        return chunk.array;
+        return chunk.array();
     }
 
     /** Number of content bytes. */
@@ -63,7 +80,7 @@ public final class PooledArray implements AutoCloseable {
     /** A heap buffer over the content (allocates the small wrapper). */
     public ByteBuffer asByteBuffer() {
         ensureOpen();
-        return ByteBuffer.wrap(chunk.array, 0, length);
+        return ByteBuffer.wrap(chunk.array(), 0, length);
     }
 
     private void ensureOpen() {

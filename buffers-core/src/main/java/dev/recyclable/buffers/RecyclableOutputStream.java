@@ -15,7 +15,6 @@
  */
 package dev.recyclable.buffers;
 
-import dev.recyclable.buffers.internal.Chunk;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -68,38 +67,13 @@ import java.util.Objects;
  * the listener hears about. No method ever exposes bytes beyond {@link #length()}, so a
  * previous user's data in a reused chunk is never visible.
  */
-public final class RecyclableOutputStream extends OutputStream {
-    private final BufferPool pool;
-    /**
-     * The tag ({@code String}, or {@code null}) or, for a tracked stream, its {@link LeakTracker}
-     * (which carries the tag). One field for both keeps the stream object at 56 bytes.
-     */
-    private final Object identity;
-
-    private Chunk head;
-    private Chunk tail;
-    /** Content bytes in {@link #tail}; {@code tail.length} is brought up to date only when it matters. */
-    private int tailPos;
-    /** How far the tail may be filled: its capacity, or less where the size cap cuts in. */
-    private int tailLimit;
-    /** The tail's backing array, or {@code null} when the tail is direct or absent: one load less per byte. */
-    private byte[] tailArray;
-    /** Bumped whenever chunks leave the stream, so that cursors re-find their place. */
-    private int structureVersion;
-
+public final class RecyclableOutputStream extends ChunkList {
     private boolean closed;
-    /**
-     * Set once anything else held one of the stream's chunks: from then on chunks are dropped
-     * through their holder counts and checked for holders before they are changed; until then
-     * every chunk is the stream's alone and goes back without an atomic.
-     */
-    private boolean shared;
     /** The content held by explicit {@link #retain()} calls, created by the first one. */
     private volatile ExplicitRetains explicitRetains;
 
     RecyclableOutputStream(BufferPool pool, String tag, LeakTracker leakTracker) {
-        this.pool = pool;
-        this.identity = leakTracker != null ? leakTracker : tag;
+        super(pool, leakTracker != null ? leakTracker : tag);
     }
 
     // ------------------------------------------------------------------ writing
@@ -115,7 +89,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (array != null) {
             array[pos] = (byte) b;
         } else {
-            tail.buffer.put(pos, (byte) b);
+            tail.buffer().put(pos, (byte) b);
         }
         tailPos = pos + 1;
     }
@@ -151,6 +125,7 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /** Writes the remaining bytes of {@code src}, advancing its position. */
+    @Override
     public void write(ByteBuffer src) throws IOException {
         int len = src.remaining();
         if (contentLength() + len > pool.maxStreamSize()) {
@@ -165,8 +140,7 @@ public final class RecyclableOutputStream extends OutputStream {
                 room = tailLimit - tailPos;
             }
             int n = Math.min(room, src.remaining());
-            tail.buffer.put(tailPos, src, src.position(), n);
-            src.position(src.position() + n);
+            tail.put(tailPos, src, n);
             tailPos += n;
         }
     }
@@ -188,33 +162,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes must not be negative: " + maxBytes);
         }
-        long total = 0;
-        byte[] scratch = null;
-        while (total < maxBytes) {
-            if (!ensureRoomForRead(in, null)) {
-                break;
-            }
-            int want = (int) Math.min(tailLimit - tailPos, maxBytes - total);
-            Chunk t = tail;
-            int n;
-            if (t.array != null) {
-                n = in.read(t.array, tailPos, want);
-            } else {
-                if (scratch == null) {
-                    scratch = new byte[8192];
-                }
-                n = in.read(scratch, 0, Math.min(want, scratch.length));
-                if (n > 0) {
-                    t.put(tailPos, scratch, 0, n);
-                }
-            }
-            if (n < 0) {
-                break;
-            }
-            tailPos += n;
-            total += n;
-        }
-        return total;
+        return ContentCopies.readFrom(this, in, maxBytes);
     }
 
     /**
@@ -225,43 +173,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public long readFrom(ReadableByteChannel in) throws IOException {
         ensureOpen();
-        long total = 0;
-        while (true) {
-            if (!ensureRoomForRead(null, in)) {
-                break;
-            }
-            int n = in.read(tail.window(tailPos, tailLimit));
-            if (n <= 0) {
-                break;
-            }
-            tailPos += n;
-            total += n;
-        }
-        return total;
-    }
-
-    /**
-     * Makes room for at least one byte, or decides that the input is over. At the size cap it
-     * probes the input for one more byte: only a longer input is an error.
-     */
-    private boolean ensureRoomForRead(InputStream in, ReadableByteChannel channel) throws IOException {
-        if (tailPos < tailLimit) {
-            return true;
-        }
-        if (contentLength() >= pool.maxStreamSize()) {
-            int probe;
-            if (in != null) {
-                probe = in.read();
-            } else {
-                probe = channel.read(ByteBuffer.allocate(1));
-            }
-            if (probe < 0 || (channel != null && probe == 0)) {
-                return false;
-            }
-            throw sizeCapExceeded(contentLength() + 1);
-        }
-        makeRoom(1);
-        return true;
+        return ContentCopies.readFrom(this, in);
     }
 
     /**
@@ -284,22 +196,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (minBytes < 0) {
             throw new IllegalArgumentException("minBytes must not be negative: " + minBytes);
         }
-        int want = Math.max(1, Math.min(minBytes, pool.maxChunkSize()));
-        int room = tailLimit - tailPos;
-        if (room < want) {
-            long capRoom = pool.maxStreamSize() - contentLength();
-            if (capRoom <= 0) {
-                throw sizeCapExceeded(contentLength() + want);
-            }
-            // a new chunk helps only where the cap allows more than the tail already offers
-            if (tail == null || room < Math.min(want, capRoom)) {
-                appendChunk(want);
-            }
-        }
-        Chunk t = tail;
-        t.cleanFrom(tailPos);
-        t.touch(tailLimit);
-        return t.window(tailPos, tailLimit);
+        return writableSpace(Math.max(1, Math.min(minBytes, pool.maxChunkSize())));
     }
 
     /** Adds {@code bytes} written into the last {@link #writableBuffer(int)} to the content. */
@@ -313,33 +210,12 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
-    private void makeRoom(int wanted) throws IOException {
+    void makeRoom(int wanted) throws IOException {
         ensureOpen();
         if (contentLength() >= pool.maxStreamSize()) {
             throw sizeCapExceeded(contentLength() + wanted);
         }
         appendChunk(wanted);
-    }
-
-    /** Seals the tail and appends a chunk with room for {@code wanted} bytes where possible. */
-    private void appendChunk(int wanted) {
-        int next = tail == null ? 0 : pool.streamChunkClassAfter(tail.sizeClass);
-        int sizeClass = Math.max(next, pool.streamChunkClassFor(wanted));
-        Chunk c = pool.lease(sizeClass);
-        c.offset = contentLength();
-        if (tail == null) {
-            head = c;
-            if (identity instanceof LeakTracker tracker) {
-                tracker.head = c;
-            }
-        } else {
-            sealTail();
-            tail.next = c;
-        }
-        tail = c;
-        tailArray = c.array;
-        tailPos = 0;
-        tailLimit = (int) Math.min(c.capacity, pool.maxStreamSize() - contentLength());
     }
 
     // ------------------------------------------------------------------ reading
@@ -362,11 +238,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** Number of chunks holding the content (for diagnostics and sizing views). */
     public int chunkCount() {
-        int count = 0;
-        for (Chunk c = closed ? null : head; c != null; c = c.next) {
-            count++;
-        }
-        return count;
+        return closed ? 0 : countChunks();
     }
 
     /** The tag given at creation, or {@code null}. */
@@ -398,48 +270,23 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.fire(l -> l.toByteArrayCalled(tag(), contentLength()));
-        return copyContent();
-    }
-
-    private byte[] copyContent() {
-        byte[] copy = new byte[arrayLength()];
-        copyInto(copy);
-        return copy;
-    }
-
-    /** The content length, checked to fit one Java array. */
-    private int arrayLength() {
-        long length = contentLength();
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("length " + length + " is too large for one array");
-        }
-        return (int) length;
-    }
-
-    /** Copies the whole content to the start of {@code dst}. */
-    private void copyInto(byte[] dst) {
-        int at = 0;
-        for (Chunk c = head; c != null; c = c.next) {
-            int len = lengthOf(c);
-            c.get(0, dst, at, len);
-            at += len;
-        }
+        pool.telemetry().toByteArrayCalled(tag(), contentLength());
+        return ContentCopies.toArray(this);
     }
 
     /** Decodes the content with {@code charset}, as {@link java.io.ByteArrayOutputStream#toString(Charset)}. */
     public String toString(Charset charset) {
         ensureOpenUnchecked();
-        if (head == tail && head != null && head.array != null) {
-            return new String(head.array, 0, tailPos, charset);
+        if (head == tail && head != null && head.array() != null) {
+            return new String(head.array(), 0, tailPos, charset);
         }
-        return new String(copyContent(), charset);
+        return new String(ContentCopies.toArray(this), charset);
     }
 
     /** Decodes the content with the named charset. */
     public String toString(String charsetName) throws java.io.UnsupportedEncodingException {
         ensureOpenUnchecked();
-        return new String(copyContent(), charsetName);
+        return new String(ContentCopies.toArray(this), charsetName);
     }
 
     /** Decodes the content with the platform's default charset, as {@code ByteArrayOutputStream} does. */
@@ -451,22 +298,7 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Writes the content to {@code out}, as {@link java.io.ByteArrayOutputStream#writeTo}; no copy for heap chunks. */
     public void writeTo(OutputStream out) throws IOException {
         ensureOpen();
-        byte[] scratch = null;
-        for (Chunk c = head; c != null; c = c.next) {
-            int len = lengthOf(c);
-            if (c.array != null) {
-                out.write(c.array, 0, len);
-            } else {
-                if (scratch == null) {
-                    scratch = new byte[8192];
-                }
-                for (int at = 0; at < len; at += scratch.length) {
-                    int n = Math.min(scratch.length, len - at);
-                    c.get(at, scratch, 0, n);
-                    out.write(scratch, 0, n);
-                }
-            }
-        }
+        ContentCopies.writeTo(this, out);
     }
 
     /**
@@ -476,15 +308,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public long writeTo(WritableByteChannel out) throws IOException {
         ensureOpen();
-        long total = 0;
-        for (Chunk c = head; c != null; c = c.next) {
-            ByteBuffer view = c.readOnlyView();
-            view.limit(lengthOf(c));
-            while (view.hasRemaining()) {
-                total += out.write(view);
-            }
-        }
-        return total;
+        return ContentCopies.writeTo(this, out);
     }
 
     /**
@@ -493,17 +317,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void forEachSegment(SegmentVisitor visitor) throws IOException {
         ensureOpen();
-        for (Chunk c = head; c != null; c = c.next) {
-            int len = lengthOf(c);
-            if (len == 0) {
-                continue;
-            }
-            if (c.array != null) {
-                visitor.visit(c.array, 0, len);
-            } else {
-                visitor.visit(c.readOnlyView().limit(len));
-            }
-        }
+        ContentCopies.forEachSegment(this, visitor);
     }
 
     /**
@@ -513,25 +327,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public ByteBufferView byteBuffers() {
         ensureOpenUnchecked();
-        Chunk[] chunks = holdContent();
-        ByteBuffer[] buffers = new ByteBuffer[chunks.length];
-        for (int i = 0; i < chunks.length; i++) {
-            Chunk c = chunks[i];
-            buffers[i] = c.readOnlyView().slice(0, lengthOf(c));
-        }
-        return new ByteBufferView(pool, chunks, buffers);
-    }
-
-    /** Adds a holder to every chunk of the content, for a view; returns the chunks. */
-    private Chunk[] holdContent() {
-        Chunk[] chunks = new Chunk[chunkCount()];
-        int i = 0;
-        for (Chunk c = head; c != null; c = c.next) {
-            c.hold();
-            chunks[i++] = c;
-        }
-        shared = true;
-        return chunks;
+        return ByteBufferView.of(this);
     }
 
     /**
@@ -564,25 +360,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        int length = arrayLength();
-        Chunk only = head;
-        if (only != null && only == tail && only.array != null && !(shared && only.isShared())) {
-            // the holder sees the whole array: nothing past the content may show, own bytes included
-            sealTail();
-            only.cutTo(tailPos);
-            only.cleanFrom(tailPos);
-            only.touch(only.capacity);
-            only.hold();
-            shared = true;
-            tailLimit = tailPos; // frozen: appending here would change what the holder sees
-            return new PooledArray(pool, only, length, tag());
-        }
-        Chunk copy = pool.leaseArray(Math.max(1, length));
-        copy.cleanFrom(0);
-        copyInto(copy.array);
-        copy.touch(copy.capacity);
-        copy.detach(); // no stream links it: its holder's bookkeeping starts (and ends) here
-        return new PooledArray(pool, copy, length, tag());
+        return PooledArray.of(this, arrayLength(), tag());
     }
 
     /**
@@ -616,177 +394,6 @@ public final class RecyclableOutputStream extends OutputStream {
         return new ShieldedOutputStream(this);
     }
 
-    // ------------------------------------------------------------------ random access (package-private, for
-    // ContentChannel/ContentInputStream)
-
-    /** The content length: everything before the tail, plus what the tail holds. */
-    private long contentLength() {
-        Chunk t = tail;
-        return t == null ? 0 : t.offset + tailPos;
-    }
-
-    int lengthOf(Chunk c) {
-        return c == tail ? tailPos : c.length;
-    }
-
-    long rawSize() {
-        return contentLength();
-    }
-
-    int structureVersion() {
-        return structureVersion;
-    }
-
-    Chunk head() {
-        return head;
-    }
-
-    /** The chunk holding byte {@code pos} ({@code pos < size}), searching on from {@code hint} when it lies before. */
-    Chunk chunkAt(long pos, Chunk hint) {
-        Chunk c = hint != null && hint.offset <= pos ? hint : head;
-        while (pos >= c.offset + lengthOf(c)) {
-            c = c.next;
-        }
-        return c;
-    }
-
-    /**
-     * Overwrites or extends the content at {@code pos} with {@code src}; a gap past the end
-     * becomes zeros. A chunk that someone else holds is replaced by a copy before it is written.
-     * The cap is checked, without overflow, before anything is written or zero-filled.
-     */
-    void writeAt(long pos, ByteBuffer src) throws IOException {
-        ensureOpen();
-        int length = src.remaining();
-        if (pos > pool.maxStreamSize() - length) {
-            throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
-        }
-        if (pos > contentLength()) {
-            appendZeros(pos - contentLength());
-        }
-        Chunk c = null;
-        while (src.hasRemaining() && pos < contentLength()) {
-            c = chunkAt(pos, c);
-            if (shared && c.isShared()) {
-                c = replaceFrozen(c, lengthOf(c));
-            }
-            int at = (int) (pos - c.offset);
-            int n = Math.min(src.remaining(), lengthOf(c) - at);
-            c.buffer.put(at, src, src.position(), n);
-            src.position(src.position() + n);
-            pos += n;
-        }
-        if (src.hasRemaining()) {
-            write(src);
-        }
-    }
-
-    private void appendZeros(long count) throws IOException {
-        while (count > 0) {
-            if (tailPos == tailLimit) {
-                makeRoom(1);
-            }
-            int n = (int) Math.min(count, tailLimit - tailPos);
-            tail.zero(tailPos, tailPos + n);
-            tailPos += n;
-            count -= n;
-        }
-    }
-
-    /**
-     * Cuts the content to {@code newLength} bytes, letting go of chunks no longer needed. A chunk
-     * kept in part that someone else holds is replaced by a copy of the part kept, so that
-     * writing on never changes what its holders see. A length at or beyond the current one
-     * changes nothing.
-     */
-    void truncate(long newLength) throws IOException {
-        ensureOpen();
-        if (newLength < 0) {
-            throw new IllegalArgumentException("length must not be negative: " + newLength);
-        }
-        if (newLength >= contentLength()) {
-            return;
-        }
-        if (newLength == 0) {
-            reset();
-            return;
-        }
-        Chunk last = chunkAt(newLength - 1, null);
-        int keep = (int) (newLength - last.offset);
-        sealTail();
-        dropAfter(last);
-        tail = last;
-        if (shared && last.isShared()) {
-            last = replaceFrozen(last, keep);
-        } else {
-            last.cutTo(keep);
-        }
-        tailArray = last.array;
-        tailPos = keep;
-        tailLimit = (int) Math.min(last.capacity, pool.maxStreamSize() - last.offset);
-    }
-
-    /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */
-    private void dropAfter(Chunk keep) {
-        if (keep == tail) {
-            return;
-        }
-        sealTail();
-        Chunk c = keep.next;
-        keep.next = null;
-        dropChain(c);
-        structureVersion++;
-    }
-
-    /** Lets go of {@code c} and the chunks linked after it, which have left the list. */
-    private void dropChain(Chunk c) {
-        boolean checkHolders = shared;
-        while (c != null) {
-            Chunk next = c.next;
-            c.detach();
-            if (checkHolders) {
-                pool.letGo(c);
-            } else {
-                pool.release(c); // never shared: the stream is its only holder
-            }
-            c = next;
-        }
-    }
-
-    /**
-     * Replaces {@code frozen}, which someone else holds, by a fresh chunk holding a copy of its
-     * first {@code keep} bytes, and lets go of it: its holders keep it as it is.
-     */
-    private Chunk replaceFrozen(Chunk frozen, int keep) {
-        Chunk copy = pool.lease(frozen.sizeClass);
-        copy.buffer.put(0, frozen.buffer, 0, keep);
-        copy.offset = frozen.offset;
-        copy.length = keep;
-        copy.touch(keep);
-        copy.next = frozen.next;
-        if (frozen == head) {
-            head = copy;
-            if (identity instanceof LeakTracker tracker) {
-                tracker.head = copy;
-            }
-        } else {
-            Chunk before = head;
-            while (before.next != frozen) {
-                before = before.next;
-            }
-            before.next = copy;
-        }
-        if (frozen == tail) {
-            tail = copy;
-            tailArray = copy.array;
-            tailLimit = (int) Math.min(copy.capacity, pool.maxStreamSize() - copy.offset);
-        }
-        frozen.detach();
-        pool.letGo(frozen);
-        structureVersion++;
-        return copy;
-    }
-
     /**
      * Discards the content, keeping the first chunk for reuse, as
      * {@link java.io.ByteArrayOutputStream#reset()}. Chunks that a view holds stay with it,
@@ -797,31 +404,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void reset() {
         ensureOpenUnchecked();
-        Chunk first = head;
-        if (first == null) {
-            return;
-        }
-        sealTail();
-        structureVersion++;
-        if (shared && first.isShared()) {
-            // its holders keep it: the stream starts again on a fresh chunk at its next write
-            head = null;
-            tail = null;
-            tailArray = null;
-            tailPos = 0;
-            tailLimit = 0;
-            if (identity instanceof LeakTracker tracker) {
-                tracker.head = null;
-            }
-            dropChain(first);
-            return;
-        }
-        dropAfter(first);
-        first.cutTo(0); // the old content is dirt now: zeroed before space is handed out again
-        tail = first;
-        tailArray = first.array;
-        tailPos = 0;
-        tailLimit = (int) Math.min(first.capacity, pool.maxStreamSize());
+        clear();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -869,49 +452,20 @@ public final class RecyclableOutputStream extends OutputStream {
     @Override
     public void close() {
         if (closed) {
-            pool.fire(l -> l.streamDoubleClosed(tag()));
+            pool.telemetry().streamDoubleClosed(tag());
             return;
         }
         closed = true;
-        if (pool.hasListener()) {
-            pool.streamClosed(tag(), contentLength());
+        if (pool.telemetry().hasListener()) {
+            pool.telemetry().streamClosed(tag(), contentLength());
         }
-        freeContent();
-    }
-
-    /**
-     * Brings the tail's recorded length up to date, and remembers how far it was written: bytes
-     * cut off later by a reset or truncate must still be scrubbed before another owner sees them.
-     */
-    private void sealTail() {
-        if (tail != null) {
-            tail.length = tailPos;
-            tail.touch(tailPos);
-        }
-    }
-
-    /**
-     * Lets go of every chunk (holders of frozen ones keep them). With no tail left, every write,
-     * the fast paths included, falls through to {@link #makeRoom}, which fails on the closed stream.
-     */
-    private void freeContent() {
-        Chunk c = head;
-        sealTail();
-        head = null;
-        tail = null;
-        tailArray = null;
-        tailPos = 0;
-        tailLimit = 0;
-        structureVersion++;
-        if (identity instanceof LeakTracker tracker) {
-            tracker.released();
-        }
-        dropChain(c);
+        freeAll();
     }
 
     // ------------------------------------------------------------------ checks
 
-    private void ensureOpen() throws IOException {
+    @Override
+    void ensureOpen() throws IOException {
         if (closed) {
             throw closedException();
         }
@@ -933,9 +487,9 @@ public final class RecyclableOutputStream extends OutputStream {
                 + " closes its target: give it out.shielded() instead, and close the stream itself once done)";
     }
 
-    private BufferLimitExceededException sizeCapExceeded(long requested) {
-        String tag = tag();
-        pool.fire(l -> l.sizeCapExceeded(tag, requested, pool.maxStreamSize()));
+    @Override
+    BufferLimitExceededException sizeCapExceeded(long requested) {
+        pool.telemetry().sizeCapExceeded(tag(), requested, pool.maxStreamSize());
         return new BufferLimitExceededException(describe(), requested, pool.maxStreamSize());
     }
 

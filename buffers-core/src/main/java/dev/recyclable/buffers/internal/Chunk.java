@@ -18,49 +18,52 @@ package dev.recyclable.buffers.internal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * One pooled block of memory: a {@code byte[]} (heap chunks) or a direct {@link ByteBuffer}.
  *
- * <p>A chunk is idle in the pool's free list, or in use by its holders: the stream whose
- * content list links it, and any views of that content. {@link #next} links it into the
- * free list or the one stream that writes it, so neither needs a side array for its chunks.
- * While anyone besides its first holder holds it ({@link #isShared()}) its bytes are frozen;
- * the last holder to {@link #letGo()} returns it to the pool.
+ * <p>Invariants, in the manner of Okio's {@code Segment}:
+ * <ul>
+ *   <li>A chunk is idle (in the pool's free list), or in use by its holders: the stream whose
+ *       content list links it, and any views of that content.
+ *   <li>It is {@linkplain #isLinked() linked} into at most one content list, and the pool refuses
+ *       to take it back while it is: leaving a list ({@link #unlink()}) comes first.
+ *   <li>While anyone besides its first holder holds it ({@link #isShared()}) its bytes are frozen;
+ *       the last holder to {@link #letGo()} returns it to the pool.
+ *   <li>No owner ever sees a previous owner's bytes: {@code [0, dirtyTo)} may hold them, and space
+ *       is zeroed up to there before it is handed out.
+ * </ul>
+ * The accessors are trivial so that the stream's write path inlines them.
  */
 public final class Chunk {
-    private static final VarHandle EXTRA_HOLDERS;
-
-    static {
-        try {
-            EXTRA_HOLDERS = MethodHandles.lookup().findVarHandle(Chunk.class, "extraHolders", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle EXTRA_HOLDERS = VarHandles.field(MethodHandles.lookup(), "extraHolders", int.class);
+    private static final byte[] ZEROS = new byte[4096];
 
     /** The backing array, or {@code null} for a direct chunk. */
-    public final byte[] array;
+    private final byte[] array;
     /** A buffer over the whole chunk; its position and limit are scratch state of the owner. */
-    public final ByteBuffer buffer;
+    private final ByteBuffer buffer;
 
-    public final int capacity;
-    /** Index of the pool's size class this chunk belongs to. */
-    public final int sizeClass;
+    private final int capacity;
+    /** Index of the pool's size class this chunk belongs to ({@code -1}: not poolable). */
+    private final int sizeClass;
 
     /** Next chunk in the owner's list (a stream's content or a free-list stack). */
-    public Chunk next;
+    private Chunk next;
+    /** Whether a content list links this chunk; the pool refuses it until it is unlinked. */
+    private boolean linked;
     /** Offset of this chunk's first byte within the owning stream's content. */
-    public long offset;
+    private long offset;
     /** Content bytes in this chunk; for a stream's last chunk the stream keeps the live count. */
-    public int length;
+    private int length;
     /**
      * Bytes at {@code [0, dirtyTo)} may hold data of a previous owner. Space handed out for
      * direct writing is zeroed up to here first, so a previous owner's bytes never leak.
      */
-    public int dirtyTo;
+    private int dirtyTo;
     /** How far the current owner may have written: handed-out space counts even if not committed. */
-    public int touchedTo;
+    private int touchedTo;
 
     /**
      * Holders beyond the first: 0 while one party holds the chunk (the common case, which
@@ -68,8 +71,6 @@ public final class Chunk {
      */
     @SuppressWarnings("unused") // accessed through EXTRA_HOLDERS
     private volatile int extraHolders;
-
-    private static final byte[] ZEROS = new byte[4096];
 
     private ByteBuffer readOnlyView;
 
@@ -85,6 +86,105 @@ public final class Chunk {
         }
     }
 
+    // ---- identity
+
+    /** The backing array, or {@code null} for a direct chunk. */
+    public byte[] array() {
+        return array;
+    }
+
+    /** A buffer over the whole chunk; its position and limit are scratch state of the owner. */
+    public ByteBuffer buffer() {
+        return buffer;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Index of the pool's size class this chunk belongs to ({@code -1}: not poolable). */
+    public int sizeClass() {
+        return sizeClass;
+    }
+
+    // ---- place in a content list
+
+    /** The next chunk of the content list, or {@code null} for the last. */
+    public Chunk next() {
+        return next;
+    }
+
+    /** Offset of this chunk's first byte within the content. */
+    public long offset() {
+        return offset;
+    }
+
+    /** Content bytes in this chunk, as of the last {@link #seal}; the list's last chunk may hold more. */
+    public int length() {
+        return length;
+    }
+
+    public boolean isLinked() {
+        return linked;
+    }
+
+    /** Joins a content list, its first byte at {@code offset} of the content. */
+    public void link(long offset) {
+        this.offset = offset;
+        this.linked = true;
+    }
+
+    /** Sets the chunk that follows this one in its content list. */
+    public void linkNext(Chunk following) {
+        this.next = following;
+    }
+
+    /**
+     * Takes the place of {@code frozen} in its list holding a copy of its first {@code keep}
+     * bytes; {@code frozen} is left for its other holders and must be unlinked next.
+     */
+    public void replace(Chunk frozen, int keep) {
+        buffer.put(0, frozen.buffer, 0, keep);
+        link(frozen.offset);
+        length = keep;
+        touch(keep);
+        next = frozen.next;
+    }
+
+    /** Records the content length of a chunk the list is done appending to (for now). */
+    public void seal(int contentBytes) {
+        length = contentBytes;
+        touch(contentBytes);
+    }
+
+    /**
+     * Leaves the content list: everything the owner touched becomes dirt that a later owner must
+     * not see, and the links are cleared. Until this, the pool refuses the chunk.
+     */
+    public void unlink() {
+        cutTo(0);
+        offset = 0;
+        next = null;
+        linked = false;
+    }
+
+    /** A leaked owner's lengths died with it: treat every byte as written, so all of it is scrubbed. */
+    public void assumeAllWritten() {
+        length = capacity;
+    }
+
+    // ---- free-list stacks (ChunkFreeList only)
+
+    Chunk stackNext() {
+        return next;
+    }
+
+    void stackOn(Chunk below) {
+        next = below;
+    }
+
+    // ---- bytes
+
     /** Copies {@code len} bytes from {@code src} into this chunk at {@code index}. */
     public void put(int index, byte[] src, int off, int len) {
         if (array != null) {
@@ -92,6 +192,12 @@ public final class Chunk {
         } else {
             buffer.put(index, src, off, len);
         }
+    }
+
+    /** Copies {@code len} bytes of {@code src} into this chunk at {@code index}, advancing {@code src}. */
+    public void put(int index, ByteBuffer src, int len) {
+        buffer.put(index, src, src.position(), len);
+        src.position(src.position() + len);
     }
 
     /** Copies {@code len} bytes of this chunk at {@code index} into {@code dst}. */
@@ -114,6 +220,8 @@ public final class Chunk {
     public byte get(int index) {
         return array != null ? array[index] : buffer.get(index);
     }
+
+    // ---- holders
 
     /** Adds a holder: the chunk is frozen until it {@link #letGo() lets go}. */
     public void hold() {
@@ -138,6 +246,8 @@ public final class Chunk {
         return (int) EXTRA_HOLDERS.getAcquire(this) > 0;
     }
 
+    // ---- dirt: what a previous owner may have left
+
     /**
      * The owner cut its content here to {@code keep} bytes: whatever it wrote beyond becomes dirt
      * that space handed out later is zeroed over, like a previous owner's bytes.
@@ -154,7 +264,7 @@ public final class Chunk {
             return;
         }
         if (array != null) {
-            java.util.Arrays.fill(array, from, to, (byte) 0);
+            Arrays.fill(array, from, to, (byte) 0);
         } else {
             for (int i = from; i < to; i += ZEROS.length) {
                 buffer.put(i, ZEROS, 0, Math.min(ZEROS.length, to - i));
@@ -177,21 +287,13 @@ public final class Chunk {
         }
     }
 
-    /**
-     * Called as the chunk leaves its owner: everything the owner touched becomes dirt that a
-     * later owner must not see, and the list links are cleared.
-     */
-    public void detach() {
-        cutTo(0);
-        offset = 0;
-        next = null;
-    }
-
     /** Zeroes everything a previous owner may have written. */
     public void scrub() {
         zero(0, dirtyTo);
         dirtyTo = 0;
     }
+
+    // ---- windows
 
     /**
      * A read-only buffer over this chunk, created once per chunk and reused across owners:

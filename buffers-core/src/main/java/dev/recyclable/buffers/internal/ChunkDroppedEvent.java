@@ -19,7 +19,6 @@ import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
-import jdk.jfr.EventType;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 
@@ -29,8 +28,6 @@ import jdk.jfr.Name;
 @Category({"Recyclable Buffers"})
 @Description("A pooled chunk was released to the garbage collector instead of being kept idle")
 public final class ChunkDroppedEvent extends Event {
-    private static final EventType TYPE = EventType.getEventType(ChunkDroppedEvent.class);
-
     @Label("Chunk Size")
     @DataAmount
     int chunkSize;
@@ -38,12 +35,9 @@ public final class ChunkDroppedEvent extends Event {
     @Label("Reason")
     String reason;
 
-    public static void emit(int chunkSize, String reason) {
-        if (TYPE.isEnabled()) {
-            ChunkDroppedEvent event = new ChunkDroppedEvent();
-            event.chunkSize = chunkSize;
-            event.reason = reason;
-            event.commit();
-        }
+    /** Built only where the event is enabled; the pool's telemetry commits it. */
+    public ChunkDroppedEvent(int chunkSize, String reason) {
+        this.chunkSize = chunkSize;
+        this.reason = reason;
     }
 }

@@ -35,15 +35,7 @@ import java.lang.invoke.VarHandle;
  * and the sum over stripes never exceeds it, without a counter that all threads contend on.
  */
 public final class ChunkFreeList {
-    private static final VarHandle CLAIM;
-
-    static {
-        try {
-            CLAIM = MethodHandles.lookup().findVarHandle(Stripe.class, "claim", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle CLAIM = VarHandles.field(MethodHandles.lookup(), Stripe.class, "claim", int.class);
 
     /** The outcome of {@link #push} when the chunk was not kept. */
     public enum Refusal {
@@ -86,13 +78,13 @@ public final class ChunkFreeList {
             }
             Chunk top = s.heads[sizeClass];
             if (top != null) {
-                s.heads[sizeClass] = top.next;
-                s.idleBytes -= top.capacity;
+                s.heads[sizeClass] = top.stackNext();
+                s.idleBytes -= top.capacity();
                 s.pops++;
             }
             s.unclaim();
             if (top != null) {
-                top.next = null;
+                top.stackOn(null);
                 return top;
             }
         }
@@ -106,7 +98,7 @@ public final class ChunkFreeList {
      */
     public Refusal push(Chunk chunk) {
         int home = homeStripe();
-        int capacity = chunk.capacity;
+        int capacity = chunk.capacity();
         boolean sawBusy = false;
         for (int i = 0; i <= stripeMask; i++) {
             Stripe s = stripes[(home + i) & stripeMask];
@@ -119,8 +111,8 @@ public final class ChunkFreeList {
             }
             boolean kept = s.idleBytes + capacity <= budgetPerStripe;
             if (kept) {
-                chunk.next = s.heads[chunk.sizeClass];
-                s.heads[chunk.sizeClass] = chunk;
+                chunk.stackOn(s.heads[chunk.sizeClass()]);
+                s.heads[chunk.sizeClass()] = chunk;
                 s.idleBytes += capacity;
             }
             s.unclaim();
@@ -131,44 +123,37 @@ public final class ChunkFreeList {
         return sawBusy ? Refusal.BUSY : Refusal.FULL;
     }
 
-    /** Detaches every idle chunk of a class and returns them as a linked list. */
-    public Chunk drain(int sizeClass) {
-        Chunk drained = null;
+    /** Lets go of every idle chunk of a class (to the garbage collector); returns how many there were. */
+    public int drain(int sizeClass) {
+        int drained = 0;
         for (Stripe s : stripes) {
             s.claimWaiting();
             Chunk top = s.heads[sizeClass];
             s.heads[sizeClass] = null;
-            for (Chunk c = top; c != null; c = c.next) {
-                s.idleBytes -= c.capacity;
+            for (Chunk c = top; c != null; c = c.stackNext()) {
+                s.idleBytes -= c.capacity();
+                drained++;
             }
             s.unclaim();
-            while (top != null) {
-                Chunk next = top.next;
-                top.next = drained;
-                drained = top;
-                top = next;
-            }
         }
         return drained;
     }
 
     /** Idle bytes over all stripes (exact once the pool is quiet). */
     public long idleBytes() {
-        long total = 0;
-        for (Stripe s : stripes) {
-            s.claimWaiting();
-            total += s.idleBytes;
-            s.unclaim();
-        }
-        return total;
+        return sum(false);
     }
 
     /** Chunks taken from the idle stacks so far (exact once the pool is quiet). */
     public long pops() {
+        return sum(true);
+    }
+
+    private long sum(boolean pops) {
         long total = 0;
         for (Stripe s : stripes) {
             s.claimWaiting();
-            total += s.pops;
+            total += pops ? s.pops : s.idleBytes;
             s.unclaim();
         }
         return total;

@@ -18,7 +18,6 @@ package dev.recyclable.buffers.internal;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
-import jdk.jfr.EventType;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 
@@ -28,20 +27,15 @@ import jdk.jfr.Name;
 @Category({"Recyclable Buffers"})
 @Description("A RecyclableOutputStream was garbage collected without close(); its chunks were reclaimed")
 public final class StreamLeakEvent extends Event {
-    private static final EventType TYPE = EventType.getEventType(StreamLeakEvent.class);
-
     @Label("Tag")
     String tag;
 
     @Label("Allocation Site")
     String allocationSite;
 
-    public static void emit(String tag, Throwable site) {
-        if (TYPE.isEnabled()) {
-            StreamLeakEvent event = new StreamLeakEvent();
-            event.tag = tag;
-            event.allocationSite = site == null ? null : StackTraces.format(site);
-            event.commit();
-        }
+    /** Built only where the event is enabled; the pool's telemetry commits it. */
+    public StreamLeakEvent(String tag, String allocationSite) {
+        this.tag = tag;
+        this.allocationSite = allocationSite;
     }
 }

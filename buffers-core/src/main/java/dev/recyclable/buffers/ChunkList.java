@@ -1,0 +1,403 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers;
+
+import dev.recyclable.buffers.internal.Chunk;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+
+/**
+ * A stream's content as a linked list of pooled chunks: linking, walking, finding a position,
+ * cutting, replacing frozen chunks and letting chunks go all happen here and nowhere else. It
+ * is the superclass of {@link RecyclableOutputStream}, so that the stream's write path reads the
+ * tail fields directly; the stream's input stream, channel and views use it through the stream.
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li>{@code head..tail} are linked through {@link Chunk#next()}; each chunk's offset is the sum
+ *       of the lengths before it, and every chunk but the tail is full to its recorded length.
+ *   <li>The tail's live length is {@code tailPos}; {@code tail.length()} is brought up to date by
+ *       {@link #sealTail()} only when it matters. {@code tailPos <= tailLimit <= tail.capacity()},
+ *       and {@code tailLimit} never reaches past the pool's size cap.
+ *   <li>{@code tailArray} is the tail's array, or {@code null} when the tail is direct or absent.
+ *   <li>Until {@link #shared} is set every chunk is the list's alone (no atomic needed to drop it);
+ *       from then on a chunk that {@link Chunk#isShared() is shared} is frozen: it is replaced by a
+ *       copy ({@link #replaceFrozen}) before any write, and only ever let go, never released.
+ *   <li>A chunk leaves the list only through {@link #unlinkAndLetGo}, which unlinks it before the
+ *       pool sees it: the pool refuses a chunk that is still linked.
+ *   <li>{@link #structureVersion} changes whenever chunks leave the list, so that cursors caching
+ *       a chunk find their place again.
+ * </ul>
+ */
+abstract class ChunkList extends OutputStream {
+    /** {@link #unlinkAndLetGo}: the list is the chunk's only holder, so it goes straight back. */
+    static final int ALONE = 0;
+    /** {@link #unlinkAndLetGo}: others may hold the chunk; the last holder returns it. */
+    static final int HELD = 1;
+    /** {@link #unlinkAndLetGo}: the chunks of a leaked stream, scrubbed whole when they go back. */
+    static final int LEAKED = 2;
+
+    final BufferPool pool;
+    /**
+     * The tag ({@code String}, or {@code null}) or, for a tracked stream, its {@link LeakTracker}
+     * (which carries the tag and must always know the head). One field for both keeps the stream
+     * object at 56 bytes.
+     */
+    final Object identity;
+
+    Chunk head;
+    Chunk tail;
+    /** Content bytes in {@link #tail}. */
+    int tailPos;
+    /** How far the tail may be filled: its capacity, or less where the size cap cuts in. */
+    int tailLimit;
+    /** The tail's backing array, or {@code null} when the tail is direct or absent: one load less per byte. */
+    byte[] tailArray;
+    /** Bumped whenever chunks leave the list, so that cursors re-find their place. */
+    int structureVersion;
+    /**
+     * Set once anything else held one of the chunks: from then on chunks are dropped through
+     * their holder counts and checked for holders before they are changed.
+     */
+    boolean shared;
+
+    ChunkList(BufferPool pool, Object identity) {
+        this.pool = pool;
+        this.identity = identity;
+    }
+
+    /** Fails when the owner closed the stream. */
+    abstract void ensureOpen() throws IOException;
+
+    /** Reports a write that would grow the content to {@code requested} bytes, past the cap. */
+    abstract BufferLimitExceededException sizeCapExceeded(long requested);
+
+    /** Appends the rest of {@code src}, checking the cap. */
+    abstract void write(ByteBuffer src) throws IOException;
+
+    // ---- walking
+
+    /** The content length: everything before the tail, plus what the tail holds. */
+    final long contentLength() {
+        Chunk t = tail;
+        return t == null ? 0 : t.offset() + tailPos;
+    }
+
+    /** Content bytes in {@code c}, the tail's live count included. */
+    final int lengthOf(Chunk c) {
+        return c == tail ? tailPos : c.length();
+    }
+
+    /** The content length, checked to fit one Java array. */
+    final int arrayLength() {
+        long length = contentLength();
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("length " + length + " is too large for one array");
+        }
+        return (int) length;
+    }
+
+    final int countChunks() {
+        int count = 0;
+        for (Chunk c = head; c != null; c = c.next()) {
+            count++;
+        }
+        return count;
+    }
+
+    /** The chunk holding byte {@code pos} ({@code pos < size}), searching on from {@code hint} when it lies before. */
+    final Chunk chunkAt(long pos, Chunk hint) {
+        Chunk c = hint != null && hint.offset() <= pos ? hint : head;
+        while (pos >= c.offset() + lengthOf(c)) {
+            c = c.next();
+        }
+        return c;
+    }
+
+    // ---- linking
+
+    /** Seals the tail and appends a chunk with room for {@code wanted} bytes where possible. */
+    final void appendChunk(int wanted) {
+        int next = tail == null ? 0 : pool.streamChunkClassAfter(tail.sizeClass());
+        Chunk c = pool.lease(Math.max(next, pool.streamChunkClassFor(wanted)));
+        c.link(contentLength());
+        if (tail == null) {
+            setHead(c);
+        } else {
+            sealTail();
+            tail.linkNext(c);
+        }
+        setTail(c, 0);
+    }
+
+    private void setHead(Chunk c) {
+        head = c;
+        if (identity instanceof LeakTracker tracker) {
+            tracker.head = c;
+        }
+    }
+
+    /** Makes {@code c} the tail with {@code pos} content bytes; {@code null} empties the list's tail fields. */
+    private void setTail(Chunk c, int pos) {
+        tail = c;
+        tailArray = c == null ? null : c.array();
+        tailPos = pos;
+        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), pool.maxStreamSize() - c.offset());
+    }
+
+    /**
+     * Brings the tail's recorded length up to date, and remembers how far it was written: bytes
+     * cut off later by a reset or truncate must still be scrubbed before another owner sees them.
+     */
+    final void sealTail() {
+        if (tail != null) {
+            tail.seal(tailPos);
+        }
+    }
+
+    // ---- holding
+
+    /** Adds a holder to every chunk of the content, for a view; returns the chunks. */
+    final Chunk[] holdContent() {
+        Chunk[] chunks = new Chunk[countChunks()];
+        int i = 0;
+        for (Chunk c = head; c != null; c = c.next()) {
+            c.hold();
+            chunks[i++] = c;
+        }
+        shared = true;
+        return chunks;
+    }
+
+    /**
+     * When the content is one heap chunk that nothing else holds, freezes it and adds a holder
+     * for a {@link PooledArray}, which sees the whole array: nothing past the content may show,
+     * own bytes included, and the stream's next write starts a new chunk. Else {@code null}.
+     */
+    final Chunk holdOnlyChunk() {
+        Chunk only = head;
+        if (only == null || only != tail || only.array() == null || (shared && only.isShared())) {
+            return null;
+        }
+        sealTail();
+        only.cutTo(tailPos);
+        only.cleanFrom(tailPos);
+        only.touch(only.capacity());
+        only.hold();
+        shared = true;
+        tailLimit = tailPos; // frozen: appending here would change what the holder sees
+        return only;
+    }
+
+    // ---- random access
+
+    /**
+     * Overwrites or extends the content at {@code pos} with {@code src}; a gap past the end
+     * becomes zeros. A chunk that someone else holds is replaced by a copy before it is written.
+     * The cap is checked, without overflow, before anything is written or zero-filled.
+     */
+    final void writeAt(long pos, ByteBuffer src) throws IOException {
+        ensureOpen();
+        int length = src.remaining();
+        if (pos > pool.maxStreamSize() - length) {
+            throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
+        }
+        for (long gap = pos - contentLength(); gap > 0; ) {
+            if (tailPos == tailLimit) {
+                appendChunk(1); // the cap was checked for the whole write above
+            }
+            int n = (int) Math.min(gap, tailLimit - tailPos);
+            tail.zero(tailPos, tailPos + n);
+            tailPos += n;
+            gap -= n;
+        }
+        Chunk c = null;
+        while (src.hasRemaining() && pos < contentLength()) {
+            c = chunkAt(pos, c);
+            if (shared && c.isShared()) {
+                c = replaceFrozen(c, lengthOf(c));
+            }
+            int at = (int) (pos - c.offset());
+            int n = Math.min(src.remaining(), lengthOf(c) - at);
+            c.put(at, src, n);
+            pos += n;
+        }
+        if (src.hasRemaining()) {
+            write(src);
+        }
+    }
+
+    /**
+     * Cuts the content to {@code newLength} bytes ({@code 0 < newLength < contentLength()}),
+     * letting go of chunks no longer needed. A chunk kept in part that someone else holds is
+     * replaced by a copy of the part kept, so that writing on never changes what its holders see.
+     */
+    final void cutTo(long newLength) {
+        Chunk last = chunkAt(newLength - 1, null);
+        int keep = (int) (newLength - last.offset());
+        sealTail();
+        dropAfter(last);
+        tail = last;
+        if (shared && last.isShared()) {
+            last = replaceFrozen(last, keep);
+        } else {
+            last.cutTo(keep);
+        }
+        setTail(last, keep);
+    }
+
+    /**
+     * Cuts the content to {@code newLength} bytes, letting go of chunks no longer needed. A chunk
+     * kept in part that someone else holds is replaced by a copy of the part kept, so that
+     * writing on never changes what its holders see. A length at or beyond the current one
+     * changes nothing.
+     */
+    final void truncate(long newLength) throws IOException {
+        ensureOpen();
+        if (newLength < 0) {
+            throw new IllegalArgumentException("length must not be negative: " + newLength);
+        }
+        if (newLength >= contentLength()) {
+            return;
+        }
+        if (newLength == 0) {
+            clear(); // as the stream's reset(), which is open: checked above
+        } else {
+            cutTo(newLength);
+        }
+    }
+
+    /**
+     * The free space after the content, at least {@code want} bytes (fewer only where the size
+     * cap leaves fewer), clean of any previous user's bytes, for the caller to fill and commit.
+     */
+    final ByteBuffer writableSpace(int want) throws IOException {
+        int room = tailLimit - tailPos;
+        if (room < want) {
+            long capRoom = pool.maxStreamSize() - contentLength();
+            if (capRoom <= 0) {
+                throw sizeCapExceeded(contentLength() + want);
+            }
+            // a new chunk helps only where the cap allows more than the tail already offers
+            if (tail == null || room < Math.min(want, capRoom)) {
+                appendChunk(want);
+            }
+        }
+        Chunk t = tail;
+        t.cleanFrom(tailPos);
+        t.touch(tailLimit);
+        return t.window(tailPos, tailLimit);
+    }
+
+    /**
+     * Discards the content, keeping the first chunk for reuse. A first chunk that someone else
+     * holds stays with its holders, and the list starts again on a fresh chunk at the next write.
+     */
+    final void clear() {
+        Chunk first = head;
+        if (first == null) {
+            return;
+        }
+        sealTail();
+        structureVersion++;
+        if (shared && first.isShared()) {
+            setHead(null);
+            setTail(null, 0);
+            unlinkAndLetGo(pool, first, HELD);
+            return;
+        }
+        dropAfter(first);
+        first.cutTo(0); // the old content is dirt now: zeroed before space is handed out again
+        setTail(first, 0);
+    }
+
+    /**
+     * Lets go of every chunk (holders of frozen ones keep them). With no tail left, every write,
+     * the fast paths included, falls through to the stream's slow path, which fails once closed.
+     */
+    final void freeAll() {
+        Chunk c = head;
+        sealTail();
+        head = null;
+        setTail(null, 0);
+        structureVersion++;
+        if (identity instanceof LeakTracker tracker) {
+            tracker.released();
+        }
+        unlinkAndLetGo(pool, c, shared ? HELD : ALONE);
+    }
+
+    /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */
+    private void dropAfter(Chunk keep) {
+        if (keep == tail) {
+            return;
+        }
+        sealTail();
+        Chunk c = keep.next();
+        keep.linkNext(null);
+        unlinkAndLetGo(pool, c, shared ? HELD : ALONE);
+        structureVersion++;
+    }
+
+    /**
+     * Replaces {@code frozen}, which someone else holds, by a fresh chunk holding a copy of its
+     * first {@code keep} bytes, and lets go of it: its holders keep it as it is.
+     */
+    private Chunk replaceFrozen(Chunk frozen, int keep) {
+        Chunk copy = pool.lease(frozen.sizeClass());
+        copy.replace(frozen, keep);
+        if (frozen == head) {
+            setHead(copy);
+        } else {
+            Chunk before = head;
+            while (before.next() != frozen) {
+                before = before.next();
+            }
+            before.linkNext(copy);
+        }
+        if (frozen == tail) {
+            setTail(copy, tailPos);
+        }
+        frozen.linkNext(null); // it leaves alone: the copy took its place
+        unlinkAndLetGo(pool, frozen, HELD);
+        structureVersion++;
+        return copy;
+    }
+
+    /**
+     * The one way chunks leave a list: {@code first} and every chunk linked after it are
+     * unlinked (what the owner wrote becomes dirt for the next owner), then let go of as
+     * {@code how} says: {@link #ALONE}, {@link #HELD} or {@link #LEAKED}.
+     */
+    static void unlinkAndLetGo(BufferPool pool, Chunk first, int how) {
+        for (Chunk c = first; c != null; ) {
+            Chunk next = c.next();
+            if (how == LEAKED) {
+                c.assumeAllWritten(); // the lengths died with the stream
+            }
+            c.unlink();
+            if (how == ALONE) {
+                pool.release(c); // never shared: the list is its only holder, no atomic needed
+            } else if (how == HELD) {
+                pool.letGo(c);
+            } else {
+                pool.letGoLeaked(c);
+            }
+            c = next;
+        }
+    }
+}
