@@ -242,25 +242,6 @@ abstract class ChunkList extends OutputStream {
     }
 
     /**
-     * Cuts the content to {@code newLength} bytes ({@code 0 < newLength < contentLength()}),
-     * letting go of chunks no longer needed. A chunk kept in part that someone else holds is
-     * replaced by a copy of the part kept, so that writing on never changes what its holders see.
-     */
-    final void cutTo(long newLength) {
-        Chunk last = chunkAt(newLength - 1, null);
-        int keep = (int) (newLength - last.offset());
-        sealTail();
-        dropAfter(last);
-        tail = last;
-        if (shared && last.isShared()) {
-            last = replaceFrozen(last, keep);
-        } else {
-            last.cutTo(keep);
-        }
-        setTail(last, keep);
-    }
-
-    /**
      * Cuts the content to {@code newLength} bytes, letting go of chunks no longer needed. A chunk
      * kept in part that someone else holds is replaced by a copy of the part kept, so that
      * writing on never changes what its holders see. A length at or beyond the current one
@@ -276,9 +257,19 @@ abstract class ChunkList extends OutputStream {
         }
         if (newLength == 0) {
             clear(); // as the stream's reset(), which is open: checked above
-        } else {
-            cutTo(newLength);
+            return;
         }
+        Chunk last = chunkAt(newLength - 1, null);
+        int keep = (int) (newLength - last.offset());
+        sealTail();
+        dropAfter(last);
+        tail = last;
+        if (shared && last.isShared()) {
+            last = replaceFrozen(last, keep);
+        } else {
+            last.cutTo(keep);
+        }
+        setTail(last, keep);
     }
 
     /**

@@ -83,7 +83,10 @@ final class PoolTelemetry {
         bytesDropped.add(capacity);
         chunksDropped[reason.ordinal()].increment();
         if (CHUNK_DROPPED.isEnabled()) {
-            new ChunkDroppedEvent(capacity, reason.name()).commit();
+            ChunkDroppedEvent event = new ChunkDroppedEvent();
+            event.chunkSize = capacity;
+            event.reason = reason.name();
+            event.commit();
         }
         tell(Kind.DROPPED, null, capacity, 0, reason, null);
     }
@@ -92,7 +95,10 @@ final class PoolTelemetry {
         leaks.increment();
         tell(Kind.LEAKED, tag, 0, 0, null, allocationSite);
         if (STREAM_LEAK.isEnabled()) {
-            new StreamLeakEvent(tag, allocationSite == null ? null : format(allocationSite)).commit();
+            StreamLeakEvent event = new StreamLeakEvent();
+            event.tag = tag;
+            event.allocationSite = allocationSite == null ? null : format(allocationSite);
+            event.commit();
         }
     }
 

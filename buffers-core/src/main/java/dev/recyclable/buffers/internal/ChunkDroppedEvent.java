@@ -30,14 +30,8 @@ import jdk.jfr.Name;
 public final class ChunkDroppedEvent extends Event {
     @Label("Chunk Size")
     @DataAmount
-    int chunkSize;
+    public int chunkSize;
 
     @Label("Reason")
-    String reason;
-
-    /** Built only where the event is enabled; the pool's telemetry commits it. */
-    public ChunkDroppedEvent(int chunkSize, String reason) {
-        this.chunkSize = chunkSize;
-        this.reason = reason;
-    }
+    public String reason;
 }

@@ -28,14 +28,8 @@ import jdk.jfr.Name;
 @Description("A RecyclableOutputStream was garbage collected without close(); its chunks were reclaimed")
 public final class StreamLeakEvent extends Event {
     @Label("Tag")
-    String tag;
+    public String tag;
 
     @Label("Allocation Site")
-    String allocationSite;
-
-    /** Built only where the event is enabled; the pool's telemetry commits it. */
-    public StreamLeakEvent(String tag, String allocationSite) {
-        this.tag = tag;
-        this.allocationSite = allocationSite;
-    }
+    public String allocationSite;
 }
