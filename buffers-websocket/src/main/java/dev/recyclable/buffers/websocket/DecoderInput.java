@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers.websocket;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What {@link WebSocketDecoder} reads from, by absolute index: header bytes one at a time,
+ * payload in whole runs that are copied and unmasked in one call, so the decoder has one payload
+ * path whatever the caller fed. The decoder keeps one reusable instance per kind and clears it
+ * after each call ({@link #clear()}), so it keeps no reference to the caller's input.
+ */
+abstract class DecoderInput {
+    /** The unsigned byte at {@code index}. */
+    abstract int get(int index);
+
+    /** Copies {@code length} bytes from {@code index} into {@code dst}, unmasking them. */
+    abstract void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker);
+
+    /** Copies {@code length} bytes from {@code index} into {@code dst} at absolute {@code dstIndex}, unmasking them. */
+    abstract void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker);
+
+    /** Drops the reference to the caller's input. */
+    abstract void clear();
+
+    /** A {@code byte[]} (also a heap {@code ByteBuffer}'s array). */
+    static final class Array extends DecoderInput {
+        private byte[] bytes;
+
+        Array wrap(byte[] source) {
+            bytes = source;
+            return this;
+        }
+
+        @Override
+        int get(int index) {
+            return bytes[index] & 0xFF;
+        }
+
+        @Override
+        void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker) {
+            unmasker.copy(bytes, index, dst, dstIndex, length);
+        }
+
+        @Override
+        void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker) {
+            unmasker.copy(bytes, index, dst, dstIndex, length);
+        }
+
+        @Override
+        void clear() {
+            bytes = null;
+        }
+    }
+
+    /** A {@code ByteBuffer} without an accessible array (direct or read-only), any byte order. */
+    static final class Buffer extends DecoderInput {
+        private ByteBuffer buffer;
+
+        Buffer wrap(ByteBuffer source) {
+            buffer = source;
+            return this;
+        }
+
+        @Override
+        int get(int index) {
+            return buffer.get(index) & 0xFF;
+        }
+
+        @Override
+        void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker) {
+            unmasker.copy(buffer, index, dst, dstIndex, length);
+        }
+
+        @Override
+        void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker) {
+            unmasker.copy(buffer, index, dst, dstIndex, length);
+        }
+
+        @Override
+        void clear() {
+            buffer = null;
+        }
+    }
+
+    /** A {@link ByteSource}: bulk copy first, then unmasking in place in the destination. */
+    static final class Source extends DecoderInput {
+        private ByteSource source;
+
+        Source wrap(ByteSource src) {
+            source = src;
+            return this;
+        }
+
+        @Override
+        int get(int index) {
+            return source.getByte(index) & 0xFF;
+        }
+
+        @Override
+        void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker) {
+            source.getBytes(index, dst, dstIndex, length);
+            unmasker.inPlace(dst, dstIndex, length);
+        }
+
+        @Override
+        void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker) {
+            source.getBytes(index, dst, dstIndex, length);
+            unmasker.inPlace(dst, dstIndex, length);
+        }
+
+        @Override
+        void clear() {
+            source = null;
+        }
+    }
+}
