@@ -20,8 +20,11 @@ import java.nio.ByteBuffer;
 /**
  * What {@link WebSocketDecoder} reads from, by absolute index: header bytes one at a time,
  * payload in whole runs that are copied and unmasked in one call, so the decoder has one payload
- * path whatever the caller fed. The decoder keeps one reusable instance per kind and clears it
- * after each call ({@link #clear()}), so it keeps no reference to the caller's input.
+ * path whatever the caller fed. Two kinds, so the decoder's calls stay bimorphic: {@link Array}
+ * (a {@code byte[]} or a heap {@code ByteBuffer}'s array) unmasks while it copies, {@link Source}
+ * (a {@link ByteSource}, also any other {@code ByteBuffer} through {@link BufferSource}) copies
+ * in bulk and unmasks in the destination. The decoder keeps one reusable instance per kind and
+ * clears it after each call ({@link #clear()}), so it keeps no reference to the caller's input.
  */
 abstract class DecoderInput {
     /** The unsigned byte at {@code index}. */
@@ -66,36 +69,6 @@ abstract class DecoderInput {
         }
     }
 
-    /** A {@code ByteBuffer} without an accessible array (direct or read-only), any byte order. */
-    static final class Buffer extends DecoderInput {
-        private ByteBuffer buffer;
-
-        Buffer wrap(ByteBuffer source) {
-            buffer = source;
-            return this;
-        }
-
-        @Override
-        int get(int index) {
-            return buffer.get(index) & 0xFF;
-        }
-
-        @Override
-        void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker) {
-            unmasker.copy(buffer, index, dst, dstIndex, length);
-        }
-
-        @Override
-        void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker) {
-            unmasker.copy(buffer, index, dst, dstIndex, length);
-        }
-
-        @Override
-        void clear() {
-            buffer = null;
-        }
-    }
-
     /** A {@link ByteSource}: bulk copy first, then unmasking in place in the destination. */
     static final class Source extends DecoderInput {
         private ByteSource source;
@@ -125,6 +98,35 @@ abstract class DecoderInput {
         @Override
         void clear() {
             source = null;
+        }
+    }
+
+    /**
+     * A {@code ByteBuffer} without an accessible array (direct or read-only, any byte order) as a
+     * {@link ByteSource}: its payload is copied in bulk and unmasked in the destination, as a
+     * transport buffer's is.
+     */
+    static final class BufferSource implements ByteSource {
+        private ByteBuffer buffer;
+
+        BufferSource wrap(ByteBuffer source) {
+            buffer = source;
+            return this;
+        }
+
+        @Override
+        public byte getByte(int index) {
+            return buffer.get(index);
+        }
+
+        @Override
+        public void getBytes(int index, byte[] dst, int dstIndex, int length) {
+            buffer.get(index, dst, dstIndex, length);
+        }
+
+        @Override
+        public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
+            dst.put(dstIndex, buffer, index, length);
         }
     }
 }

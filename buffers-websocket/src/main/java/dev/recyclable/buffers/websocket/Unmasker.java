@@ -42,23 +42,7 @@ final class Unmasker {
         }
     }
 
-    void copy(ByteBuffer src, int srcIndex, byte[] dst, int dstIndex, int length) {
-        if (masked) {
-            phase = Masking.copy(src, srcIndex, dst, dstIndex, length, key, phase);
-        } else {
-            src.get(srcIndex, dst, dstIndex, length);
-        }
-    }
-
     void copy(byte[] src, int srcIndex, ByteBuffer dst, int dstIndex, int length) {
-        if (masked) {
-            phase = Masking.copy(src, srcIndex, dst, dstIndex, length, key, phase);
-        } else {
-            dst.put(dstIndex, src, srcIndex, length);
-        }
-    }
-
-    void copy(ByteBuffer src, int srcIndex, ByteBuffer dst, int dstIndex, int length) {
         if (masked) {
             phase = Masking.copy(src, srcIndex, dst, dstIndex, length, key, phase);
         } else {

@@ -80,7 +80,7 @@ public final class WebSocketDecoder implements AutoCloseable {
     private final Utf8Validator utf8 = new Utf8Validator();
     private final MessageLender lender;
     private final DecoderInput.Array arrayInput = new DecoderInput.Array();
-    private final DecoderInput.Buffer bufferInput = new DecoderInput.Buffer();
+    private final DecoderInput.BufferSource bufferSource = new DecoderInput.BufferSource();
     private final DecoderInput.Source sourceInput = new DecoderInput.Source();
 
     private State state = State.HEADER;
@@ -148,7 +148,11 @@ public final class WebSocketDecoder implements AutoCloseable {
             int start = src.arrayOffset() + p;
             consume(arrayInput.wrap(src.array()), start, start + end - p);
         } else {
-            consume(bufferInput.wrap(src), p, end);
+            try {
+                consume(sourceInput.wrap(bufferSource.wrap(src)), p, end);
+            } finally {
+                bufferSource.wrap(null);
+            }
         }
     }
 
