@@ -36,7 +36,7 @@ final class ControlPayload {
     }
 
     /** Appends {@code n} payload bytes of {@code in} from {@code index}, unmasked. */
-    void append(DecoderInput in, int index, int n, Unmasker unmasker) {
+    void append(DecoderInput<?> in, int index, int n, Unmasker unmasker) {
         in.copyTo(index, bytes, length, n, unmasker);
         length += n;
     }

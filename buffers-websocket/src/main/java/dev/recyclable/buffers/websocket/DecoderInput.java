@@ -26,7 +26,21 @@ import java.nio.ByteBuffer;
  * in bulk and unmasks in the destination. The decoder keeps one reusable instance per kind and
  * clears it after each call ({@link #clear()}), so it keeps no reference to the caller's input.
  */
-abstract class DecoderInput {
+abstract class DecoderInput<T> {
+    /** The caller's input during a {@code feed} call, else null. */
+    T input;
+
+    /** Points this at the caller's input; returns this. */
+    final DecoderInput<T> wrap(T callerInput) {
+        input = callerInput;
+        return this;
+    }
+
+    /** Drops the reference to the caller's input. */
+    final void clear() {
+        input = null;
+    }
+
     /** The unsigned byte at {@code index}. */
     abstract int get(int index);
 
@@ -36,68 +50,41 @@ abstract class DecoderInput {
     /** Copies {@code length} bytes from {@code index} into {@code dst} at absolute {@code dstIndex}, unmasking them. */
     abstract void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker);
 
-    /** Drops the reference to the caller's input. */
-    abstract void clear();
-
     /** A {@code byte[]} (also a heap {@code ByteBuffer}'s array). */
-    static final class Array extends DecoderInput {
-        private byte[] bytes;
-
-        Array wrap(byte[] source) {
-            bytes = source;
-            return this;
-        }
-
+    static final class Array extends DecoderInput<byte[]> {
         @Override
         int get(int index) {
-            return bytes[index] & 0xFF;
+            return input[index] & 0xFF;
         }
 
         @Override
         void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker) {
-            unmasker.copy(bytes, index, dst, dstIndex, length);
+            unmasker.copy(input, index, dst, dstIndex, length);
         }
 
         @Override
         void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker) {
-            unmasker.copy(bytes, index, dst, dstIndex, length);
-        }
-
-        @Override
-        void clear() {
-            bytes = null;
+            unmasker.copy(input, index, dst, dstIndex, length);
         }
     }
 
     /** A {@link ByteSource}: bulk copy first, then unmasking in place in the destination. */
-    static final class Source extends DecoderInput {
-        private ByteSource source;
-
-        Source wrap(ByteSource src) {
-            source = src;
-            return this;
-        }
-
+    static final class Source extends DecoderInput<ByteSource> {
         @Override
         int get(int index) {
-            return source.getByte(index) & 0xFF;
+            return input.getByte(index) & 0xFF;
         }
 
         @Override
         void copyTo(int index, byte[] dst, int dstIndex, int length, Unmasker unmasker) {
-            source.getBytes(index, dst, dstIndex, length);
+            input.getBytes(index, dst, dstIndex, length);
             unmasker.inPlace(dst, dstIndex, length);
         }
 
         @Override
         void copyTo(int index, ByteBuffer dst, int dstIndex, int length, Unmasker unmasker) {
-            source.getBytes(index, dst, dstIndex, length);
+            input.getBytes(index, dst, dstIndex, length);
             unmasker.inPlace(dst, dstIndex, length);
-        }
-
-        @Override
-        void clear() {
-            source = null;
         }
     }
 
@@ -107,12 +94,8 @@ abstract class DecoderInput {
      * transport buffer's is.
      */
     static final class BufferSource implements ByteSource {
-        private ByteBuffer buffer;
-
-        BufferSource wrap(ByteBuffer source) {
-            buffer = source;
-            return this;
-        }
+        /** Set by the decoder for one {@code feed} call. */
+        ByteBuffer buffer;
 
         @Override
         public byte getByte(int index) {

@@ -148,10 +148,11 @@ public final class WebSocketDecoder implements AutoCloseable {
             int start = src.arrayOffset() + p;
             consume(arrayInput.wrap(src.array()), start, start + end - p);
         } else {
+            bufferSource.buffer = src;
             try {
-                consume(sourceInput.wrap(bufferSource.wrap(src)), p, end);
+                consume(sourceInput.wrap(bufferSource), p, end);
             } finally {
-                bufferSource.wrap(null);
+                bufferSource.buffer = null;
             }
         }
     }
@@ -195,7 +196,7 @@ public final class WebSocketDecoder implements AutoCloseable {
     }
 
     /** The one read loop: header bytes one at a time, payload in runs. */
-    private void consume(DecoderInput in, int from, int end) throws WebSocketProtocolException {
+    private void consume(DecoderInput<?> in, int from, int end) throws WebSocketProtocolException {
         try {
             int i = from;
             while (i < end && state != State.DONE) {
@@ -302,7 +303,7 @@ public final class WebSocketDecoder implements AutoCloseable {
     // ---- payload ------------------------------------------------------------------------
 
     /** The one payload path, whatever the input: {@code in} copies and unmasks whole runs. */
-    private void payload(DecoderInput in, int index, int length) throws WebSocketProtocolException {
+    private void payload(DecoderInput<?> in, int index, int length) throws WebSocketProtocolException {
         if (Opcodes.isControl(opcode)) {
             control.append(in, index, length, unmasker);
         } else if (compressed) {

@@ -93,36 +93,33 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        if (!failed) {
-            try {
-                if (limitExceeded(data.remaining())) {
-                    failTooBig(webSocket, assembledLength() + data.remaining());
-                } else {
-                    target(MessageType.BINARY).write(data);
-                    if (last) {
-                        deliver();
-                    }
-                }
-            } catch (BufferLimitExceededException e) {
-                failTooBig(webSocket, e.requestedLength());
-            } catch (IOException | RuntimeException e) {
-                fail(webSocket, e);
-            }
-        }
-        webSocket.request(1);
-        return null;
+        return received(webSocket, data, null, last);
     }
 
     @Override
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        return received(webSocket, null, data, last);
+    }
+
+    /**
+     * One path for a delivered piece, {@code binary} or {@code text} (the other is null): copied
+     * into the message being assembled, under the size limit, and the message delivered on the
+     * last piece.
+     */
+    private CompletionStage<?> received(WebSocket webSocket, ByteBuffer binary, CharSequence text, boolean last) {
         if (!failed) {
             try {
                 // every char is at least one UTF-8 byte: reject before encoding when that is already too much
-                if (limitExceeded(data.length())) {
-                    failTooBig(webSocket, assembledLength() + data.length());
+                long incoming = binary != null ? binary.remaining() : text.length();
+                if (limitExceeded(incoming)) {
+                    failTooBig(webSocket, assembledLength() + incoming);
                 } else {
-                    RecyclableOutputStream out = target(MessageType.TEXT);
-                    textEncoder.append(data, last, out);
+                    RecyclableOutputStream out = target(binary != null ? MessageType.BINARY : MessageType.TEXT);
+                    if (binary != null) {
+                        out.write(binary);
+                    } else {
+                        textEncoder.append(text, last, out);
+                    }
                     if (out.length() > limits.maxMessageSize()) {
                         failTooBig(webSocket, out.length());
                     } else if (last) {
