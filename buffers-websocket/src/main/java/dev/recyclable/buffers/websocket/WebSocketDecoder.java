@@ -307,37 +307,47 @@ public final class WebSocketDecoder implements AutoCloseable {
         if (Opcodes.isControl(opcode)) {
             control.append(in, index, length, unmasker);
         } else if (compressed) {
-            // compressed payload is unmasked into the inflater's input, then inflated
-            byte[] buffer = inflater.input();
-            for (int done = 0; done < length; ) {
-                int n = Math.min(buffer.length, length - done);
-                in.copyTo(index + done, buffer, 0, n, unmasker);
-                inflate(n);
-                done += n;
-            }
-            messageLength += length;
+            inflatePayload(in, index, length);
         } else {
-            for (int done = 0; done < length; ) {
-                ByteBuffer dst = writable(length - done);
-                int n = Math.min(dst.remaining(), length - done);
-                int at = dst.position();
-                if (dst.hasArray()) {
-                    int dstIndex = dst.arrayOffset() + at;
-                    in.copyTo(index + done, dst.array(), dstIndex, n, unmasker);
-                    checkText(dst.array(), dstIndex, n);
-                } else {
-                    in.copyTo(index + done, dst, at, n, unmasker);
-                    checkText(dst, at, n);
-                }
-                commit(n);
-                done += n;
-            }
-            messageLength += length;
+            storePayload(in, index, length);
         }
         payloadLeft -= length;
         if (payloadLeft == 0) {
             frameComplete();
         }
+    }
+
+    /** Copies and unmasks a data frame's payload into the message's chunks, checking text as it goes. */
+    private void storePayload(DecoderInput<?> in, int index, int length) throws WebSocketProtocolException {
+        for (int done = 0; done < length; ) {
+            ByteBuffer dst = writable(length - done);
+            int n = Math.min(dst.remaining(), length - done);
+            int at = dst.position();
+            if (dst.hasArray()) {
+                byte[] dstArray = dst.array();
+                int dstIndex = dst.arrayOffset() + at;
+                in.copyTo(index + done, dstArray, dstIndex, n, unmasker);
+                checkText(dstArray, dstIndex, n);
+            } else {
+                in.copyTo(index + done, dst, at, n, unmasker);
+                checkText(dst, at, n);
+            }
+            commit(n);
+            done += n;
+        }
+        messageLength += length;
+    }
+
+    /** Compressed payload is unmasked into the inflater's input, then inflated into the message's chunks. */
+    private void inflatePayload(DecoderInput<?> in, int index, int length) throws WebSocketProtocolException {
+        byte[] buffer = inflater.input();
+        for (int done = 0; done < length; ) {
+            int n = Math.min(buffer.length, length - done);
+            in.copyTo(index + done, buffer, 0, n, unmasker);
+            inflate(n);
+            done += n;
+        }
+        messageLength += length;
     }
 
     private void inflate(int n) throws WebSocketProtocolException {
