@@ -28,48 +28,17 @@ import java.nio.ByteOrder;
  *
  * <p>ASCII runs are skipped eight bytes at a time through a {@code long} view of the array and
  * whole multi-byte sequences are checked structurally; whatever is invalid, or may continue in
- * the next call, goes through Björn Höhrmann's DFA (a 256-entry byte class table and a
+ * the next call, goes through Björn Höhrmann's DFA ({@link Utf8Tables}: a 256-entry byte class table and a
  * 108-entry transition table), which pinpoints the failing byte and keeps state across calls. Not thread-safe; one instance per message being assembled,
  * reused via {@link #reset()}. Allocates nothing.
  */
 public final class Utf8Validator {
-    private static final int ACCEPT = 0;
-    private static final int REJECT = 12;
+    private static final int ACCEPT = Utf8Tables.ACCEPT;
+    private static final int REJECT = Utf8Tables.REJECT;
     private static final long HIGH_BITS = 0x8080808080808080L;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-    /** Byte -> character class. */
-    private static final byte[] CLASSES = new byte[256];
-    /** (state + class) -> state; states are multiples of 12. */
-    private static final byte[] TRANSITIONS = {
-        0, 12, 24, 36, 60, 96, 84, 12, 12, 12, 48, 72, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
-        12, 0, 12, 12, 12, 12, 12, 0, 12, 0, 12, 12, 12, 24, 12, 12, 12, 12, 12, 24, 12, 24, 12, 12,
-        12, 12, 12, 12, 12, 12, 12, 24, 12, 12, 12, 12, 12, 24, 12, 12, 12, 12, 12, 12, 12, 24, 12, 12,
-        12, 12, 12, 12, 12, 12, 12, 36, 12, 36, 12, 12, 12, 36, 12, 12, 12, 12, 12, 36, 12, 36, 12, 12,
-        12, 36, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
-    };
-
-    static {
-        fill(0x80, 0x8F, 1);
-        fill(0x90, 0x9F, 9);
-        fill(0xA0, 0xBF, 7);
-        fill(0xC0, 0xC1, 8);
-        fill(0xC2, 0xDF, 2);
-        fill(0xE0, 0xE0, 10);
-        fill(0xE1, 0xEC, 3);
-        fill(0xED, 0xED, 4);
-        fill(0xEE, 0xEF, 3);
-        fill(0xF0, 0xF0, 11);
-        fill(0xF1, 0xF3, 6);
-        fill(0xF4, 0xF4, 5);
-        fill(0xF5, 0xFF, 8);
-    }
-
-    private static void fill(int from, int to, int characterClass) {
-        for (int b = from; b <= to; b++) {
-            CLASSES[b] = (byte) characterClass;
-        }
-    }
+    private static final byte[] CLASSES = Utf8Tables.CLASSES;
+    private static final byte[] TRANSITIONS = Utf8Tables.TRANSITIONS;
 
     private int state = ACCEPT;
 

@@ -22,7 +22,6 @@ import dev.recyclable.buffers.websocket.deflate.MessageInflater;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -58,54 +57,45 @@ import java.util.Objects;
  * or per message; {@code close()} gives that chunk back too. A view the listener took of that
  * message ({@code byteBuffers()}, a Netty {@code ByteBuf}) freezes the chunks it shows: the
  * reset leaves them to the view, and the next message starts on a fresh chunk, so the view
- * stays valid until it is closed however many messages follow.
+ * stays valid until it is closed however many messages follow ({@link MessageLender} does this).
+ *
+ * <p>One payload path: whatever was fed, payload bytes are read through a {@link DecoderInput}
+ * that copies and unmasks ({@link Unmasker}) whole runs; headers are read by
+ * {@link FrameHeaderReader}, control payloads collected by {@link ControlPayload}.
  */
 public final class WebSocketDecoder implements AutoCloseable {
     private static final String STREAM_TAG = "websocket-message";
-    private static final int MAX_CONTROL_PAYLOAD = 125;
 
     private enum State {
-        OPCODE,
-        LENGTH,
-        EXTENDED_LENGTH,
-        MASK_KEY,
+        HEADER,
         PAYLOAD,
         DONE
     }
 
-    private final BufferPool pool;
-    private final Role role;
     private final WebSocketLimits limits;
     private final WebSocketListener listener;
+    private final FrameHeaderReader header;
+    private final Unmasker unmasker = new Unmasker();
+    private final ControlPayload control = new ControlPayload();
     private final Utf8Validator utf8 = new Utf8Validator();
-    private final byte[] controlPayload = new byte[MAX_CONTROL_PAYLOAD];
-    private final ByteBuffer controlView = ByteBuffer.wrap(controlPayload).asReadOnlyBuffer();
+    private final MessageLender lender;
+    private final DecoderInput.Array arrayInput = new DecoderInput.Array();
+    private final DecoderInput.BufferSource bufferSource = new DecoderInput.BufferSource();
+    private final DecoderInput.Source sourceInput = new DecoderInput.Source();
 
-    private State state = State.OPCODE;
-    private boolean fin;
+    private State state = State.HEADER;
     private int opcode;
-    private boolean masked;
-    private int headerBytesLeft;
-    private boolean eightByteLength;
-    private long payloadLength;
     private long payloadLeft;
-    private int maskKey;
-    private int maskPhase;
-    private int controlLength;
 
     private boolean inMessage;
     private MessageType messageType;
     private RecyclableOutputStream messageContent;
     private long messageLength;
     private int fragments;
-    private WebSocketMessage recycled = new WebSocketMessage();
-    /** The last unretained message's stream, reset: its first chunk serves the next message. */
-    private RecyclableOutputStream spare;
 
     // ---- permessage-deflate (RFC 7692); inflater is null when the extension is not in use
     private final MessageInflater inflater;
     private final MessageInflater.InflatedBytes inflatedText = this::checkInflated;
-    private boolean frameCompressed;
     private boolean compressed;
 
     /**
@@ -126,8 +116,8 @@ public final class WebSocketDecoder implements AutoCloseable {
      */
     public WebSocketDecoder(
             BufferPool pool, Role role, WebSocketLimits limits, WebSocketListener listener, MessageInflater inflater) {
-        this.pool = Objects.requireNonNull(pool, "pool");
-        this.role = Objects.requireNonNull(role, "role");
+        this.lender = new MessageLender(pool, STREAM_TAG, true);
+        this.header = new FrameHeaderReader(Objects.requireNonNull(role, "role"), inflater != null);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.inflater = inflater;
@@ -141,17 +131,7 @@ public final class WebSocketDecoder implements AutoCloseable {
      */
     public void feed(byte[] bytes, int offset, int length) throws WebSocketProtocolException {
         Objects.checkFromIndexSize(offset, length, bytes.length);
-        int i = offset;
-        int end = offset + length;
-        while (i < end && state != State.DONE) {
-            if (state == State.PAYLOAD) {
-                int n = (int) Math.min(end - i, payloadLeft);
-                payloadFromArray(bytes, i, n);
-                i += n;
-            } else {
-                headerByte(bytes[i++] & 0xFF);
-            }
-        }
+        consume(arrayInput.wrap(bytes), offset, offset + length);
     }
 
     /**
@@ -161,27 +141,19 @@ public final class WebSocketDecoder implements AutoCloseable {
      * @throws WebSocketProtocolException the peer broke the protocol or a limit
      */
     public void feed(ByteBuffer src) throws WebSocketProtocolException {
-        if (src.hasArray()) {
-            int n = src.remaining();
-            int p = src.position();
-            src.position(src.limit());
-            feed(src.array(), src.arrayOffset() + p, n);
-            return;
-        }
-        int i = src.position();
+        int p = src.position();
         int end = src.limit();
-        try {
-            while (i < end && state != State.DONE) {
-                if (state == State.PAYLOAD) {
-                    int n = (int) Math.min(end - i, payloadLeft);
-                    payloadFromBuffer(src, i, n);
-                    i += n;
-                } else {
-                    headerByte(src.get(i++) & 0xFF);
-                }
+        src.position(end);
+        if (src.hasArray()) {
+            int start = src.arrayOffset() + p;
+            consume(arrayInput.wrap(src.array()), start, start + end - p);
+        } else {
+            bufferSource.buffer = src;
+            try {
+                consume(sourceInput.wrap(bufferSource), p, end);
+            } finally {
+                bufferSource.buffer = null;
             }
-        } finally {
-            src.position(end);
         }
     }
 
@@ -197,17 +169,7 @@ public final class WebSocketDecoder implements AutoCloseable {
         if (length < 0) {
             throw new IllegalArgumentException("negative length: " + length);
         }
-        int i = index;
-        int end = index + length;
-        while (i < end && state != State.DONE) {
-            if (state == State.PAYLOAD) {
-                int n = (int) Math.min(end - i, payloadLeft);
-                payloadFromSource(src, i, n);
-                i += n;
-            } else {
-                headerByte(src.getByte(i++) & 0xFF);
-            }
-        }
+        consume(sourceInput.wrap(src), index, index + length);
     }
 
     /** Whether the decoder stopped taking input: after a violation, a Close frame, or {@link #close()}. */
@@ -233,45 +195,53 @@ public final class WebSocketDecoder implements AutoCloseable {
         }
     }
 
-    // ---- header -------------------------------------------------------------------------
-
-    private void headerByte(int b) throws WebSocketProtocolException {
-        switch (state) {
-            case OPCODE -> firstHeaderByte(b);
-            case LENGTH -> secondHeaderByte(b);
-            case EXTENDED_LENGTH -> {
-                payloadLength = (payloadLength << 8) | b;
-                if (--headerBytesLeft == 0) {
-                    checkExtendedLength();
-                    lengthKnown();
+    /** The one read loop: header bytes one at a time, payload in runs. */
+    private void consume(DecoderInput<?> in, int from, int end) throws WebSocketProtocolException {
+        try {
+            int i = from;
+            while (i < end && state != State.DONE) {
+                if (state == State.PAYLOAD) {
+                    int n = (int) Math.min(end - i, payloadLeft);
+                    payload(in, i, n);
+                    i += n;
+                } else {
+                    headerByte(in.get(i++));
                 }
             }
-            case MASK_KEY -> {
-                maskKey = (maskKey << 8) | b;
-                if (--headerBytesLeft == 0) {
-                    payloadStarts();
-                }
-            }
-            default -> throw new IllegalStateException(state.name());
+        } finally {
+            in.clear();
         }
     }
 
-    private void firstHeaderByte(int b) throws WebSocketProtocolException {
-        fin = (b & 0x80) != 0;
-        opcode = b & 0x0F;
-        if ((b & 0x70) != 0 || inflater != null) {
-            frameCompressed = compressedBit(b);
+    // ---- header -------------------------------------------------------------------------
+
+    private void headerByte(int b) throws WebSocketProtocolException {
+        int events;
+        try {
+            events = header.accept(b);
+        } catch (WebSocketProtocolException e) {
+            throw failed(e);
         }
-        if (!Opcodes.isDefined(opcode)) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "reserved opcode 0x" + Integer.toHexString(opcode));
+        if (events == 0) {
+            return;
         }
+        if ((events & FrameHeaderReader.OPCODE_KNOWN) != 0) {
+            opcode = header.opcode();
+            checkMessageOrder();
+        }
+        if ((events & FrameHeaderReader.LENGTH_KNOWN) != 0 && !Opcodes.isControl(opcode)) {
+            checkLimits(header.payloadLength());
+        }
+        if ((events & FrameHeaderReader.COMPLETE) != 0) {
+            payloadStarts();
+        }
+    }
+
+    private void checkMessageOrder() throws WebSocketProtocolException {
         if (Opcodes.isControl(opcode)) {
-            if (!fin) {
-                throw fail(
-                        CloseCodes.PROTOCOL_ERROR,
-                        "fragmented control frame (opcode 0x" + Integer.toHexString(opcode) + ")");
-            }
-        } else if (opcode == Opcodes.CONTINUATION) {
+            return;
+        }
+        if (opcode == Opcodes.CONTINUATION) {
             if (!inMessage) {
                 throw fail(CloseCodes.PROTOCOL_ERROR, "continuation frame without a message to continue");
             }
@@ -281,101 +251,33 @@ public final class WebSocketDecoder implements AutoCloseable {
                     "new data frame (opcode 0x" + Integer.toHexString(opcode)
                             + ") before the previous message's final fragment");
         }
-        state = State.LENGTH;
     }
 
-    /** RSV1 with permessage-deflate marks a compressed message's first frame; any other RSV use is an error. */
-    private boolean compressedBit(int b) throws WebSocketProtocolException {
-        int rsv = b & 0x70;
-        if (rsv == 0) {
-            return false;
-        }
-        if (rsv != 0x40 || inflater == null) {
+    /** Limits are checked as soon as a data frame's length is known, before any payload is stored. */
+    private void checkLimits(long payloadLength) throws WebSocketProtocolException {
+        if (payloadLength > limits.maxFramePayload()) {
             throw fail(
-                    CloseCodes.PROTOCOL_ERROR,
-                    "RSV bits set (0x" + Integer.toHexString(rsv) + ") but no extension was negotiated"
-                            + (inflater == null ? "" : " for them"));
+                    CloseCodes.MESSAGE_TOO_BIG,
+                    "frame payload of " + payloadLength + " bytes exceeds the limit of " + limits.maxFramePayload());
         }
-        if (Opcodes.isControl(opcode)) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "RSV1 (compressed) on a control frame");
-        }
-        if (opcode == Opcodes.CONTINUATION) {
+        if (messageLength + payloadLength > limits.maxMessageSize()) {
             throw fail(
-                    CloseCodes.PROTOCOL_ERROR, "RSV1 on a continuation frame: only a message's first frame carries it");
+                    CloseCodes.MESSAGE_TOO_BIG,
+                    "message of at least " + (messageLength + payloadLength) + " bytes exceeds the limit of "
+                            + limits.maxMessageSize());
         }
-        return true;
-    }
-
-    private void secondHeaderByte(int b) throws WebSocketProtocolException {
-        masked = (b & 0x80) != 0;
-        if (masked != role.expectsMaskedFrames()) {
+        if (fragments + 1 > limits.maxFragments()) {
             throw fail(
-                    CloseCodes.PROTOCOL_ERROR,
-                    role == Role.SERVER ? "unmasked frame from a client" : "masked frame from a server");
-        }
-        int length7 = b & 0x7F;
-        if (Opcodes.isControl(opcode) && length7 > MAX_CONTROL_PAYLOAD) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "control frame payload longer than 125 bytes");
-        }
-        payloadLength = 0;
-        if (length7 == 126) {
-            headerBytesLeft = 2;
-            eightByteLength = false;
-            state = State.EXTENDED_LENGTH;
-        } else if (length7 == 127) {
-            headerBytesLeft = 8;
-            eightByteLength = true;
-            state = State.EXTENDED_LENGTH;
-        } else {
-            payloadLength = length7;
-            lengthKnown();
-        }
-    }
-
-    private void checkExtendedLength() throws WebSocketProtocolException {
-        if (payloadLength < 0) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "64-bit payload length with the most significant bit set");
-        }
-        if (eightByteLength ? payloadLength <= 0xFFFF : payloadLength < 126) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "payload length " + payloadLength + " not in minimal encoding");
-        }
-    }
-
-    private void lengthKnown() throws WebSocketProtocolException {
-        if (!Opcodes.isControl(opcode)) {
-            if (payloadLength > limits.maxFramePayload()) {
-                throw fail(
-                        CloseCodes.MESSAGE_TOO_BIG,
-                        "frame payload of " + payloadLength + " bytes exceeds the limit of "
-                                + limits.maxFramePayload());
-            }
-            if (messageLength + payloadLength > limits.maxMessageSize()) {
-                throw fail(
-                        CloseCodes.MESSAGE_TOO_BIG,
-                        "message of at least " + (messageLength + payloadLength) + " bytes exceeds the limit of "
-                                + limits.maxMessageSize());
-            }
-            if (fragments + 1 > limits.maxFragments()) {
-                throw fail(
-                        CloseCodes.POLICY_VIOLATION,
-                        "message split into more than " + limits.maxFragments() + " fragments");
-            }
-        }
-        if (masked) {
-            maskKey = 0;
-            headerBytesLeft = 4;
-            state = State.MASK_KEY;
-        } else {
-            maskKey = 0;
-            payloadStarts();
+                    CloseCodes.POLICY_VIOLATION,
+                    "message split into more than " + limits.maxFragments() + " fragments");
         }
     }
 
     private void payloadStarts() throws WebSocketProtocolException {
-        payloadLeft = payloadLength;
-        maskPhase = 0;
+        payloadLeft = header.payloadLength();
+        unmasker.start(header.masked(), header.maskKey());
         if (Opcodes.isControl(opcode)) {
-            controlLength = 0;
+            control.start();
         } else {
             if (opcode != Opcodes.CONTINUATION) {
                 startMessage();
@@ -391,54 +293,23 @@ public final class WebSocketDecoder implements AutoCloseable {
     private void startMessage() {
         inMessage = true;
         messageType = opcode == Opcodes.TEXT ? MessageType.TEXT : MessageType.BINARY;
-        compressed = frameCompressed;
+        compressed = header.compressed();
         messageLength = 0;
         fragments = 0;
         utf8.reset();
-        RecyclableOutputStream s = spare;
-        spare = null;
-        messageContent = s != null ? s : pool.newStream(STREAM_TAG);
+        messageContent = lender.newContent();
     }
 
     // ---- payload ------------------------------------------------------------------------
 
-    private void payloadFromArray(byte[] src, int index, int length) throws WebSocketProtocolException {
+    /** The one payload path, whatever the input: {@code in} copies and unmasks whole runs. */
+    private void payload(DecoderInput<?> in, int index, int length) throws WebSocketProtocolException {
         if (Opcodes.isControl(opcode)) {
-            if (masked) {
-                maskPhase = Masking.copy(src, index, controlPayload, controlLength, length, maskKey, maskPhase);
-            } else {
-                System.arraycopy(src, index, controlPayload, controlLength, length);
-            }
-            controlLength += length;
+            control.append(in, index, length, unmasker);
         } else if (compressed) {
-            inflateFromArray(src, index, length);
+            inflatePayload(in, index, length);
         } else {
-            int done = 0;
-            while (done < length) {
-                ByteBuffer dst = writable(length - done);
-                int n = Math.min(dst.remaining(), length - done);
-                int at = dst.position();
-                if (dst.hasArray()) {
-                    int dstIndex = dst.arrayOffset() + at;
-                    byte[] dstArray = dst.array();
-                    if (masked) {
-                        maskPhase = Masking.copy(src, index + done, dstArray, dstIndex, n, maskKey, maskPhase);
-                    } else {
-                        System.arraycopy(src, index + done, dstArray, dstIndex, n);
-                    }
-                    checkText(dstArray, dstIndex, n);
-                } else {
-                    if (masked) {
-                        maskPhase = Masking.copy(src, index + done, dst, at, n, maskKey, maskPhase);
-                    } else {
-                        dst.put(at, src, index + done, n);
-                    }
-                    checkText(dst, at, n);
-                }
-                commit(n);
-                done += n;
-            }
-            messageLength += length;
+            storePayload(in, index, length);
         }
         payloadLeft -= length;
         if (payloadLeft == 0) {
@@ -446,133 +317,33 @@ public final class WebSocketDecoder implements AutoCloseable {
         }
     }
 
-    private void payloadFromBuffer(ByteBuffer src, int index, int length) throws WebSocketProtocolException {
-        if (Opcodes.isControl(opcode)) {
-            if (masked) {
-                maskPhase = Masking.copy(src, index, controlPayload, controlLength, length, maskKey, maskPhase);
-            } else {
-                src.get(index, controlPayload, controlLength, length);
-            }
-            controlLength += length;
-        } else if (compressed) {
-            inflateFromBuffer(src, index, length);
-        } else {
-            int done = 0;
-            while (done < length) {
-                ByteBuffer dst = writable(length - done);
-                int n = Math.min(dst.remaining(), length - done);
-                int at = dst.position();
-                if (dst.hasArray()) {
-                    int dstIndex = dst.arrayOffset() + at;
-                    byte[] dstArray = dst.array();
-                    if (masked) {
-                        maskPhase = Masking.copy(src, index + done, dstArray, dstIndex, n, maskKey, maskPhase);
-                    } else {
-                        src.get(index + done, dstArray, dstIndex, n);
-                    }
-                    checkText(dstArray, dstIndex, n);
-                } else {
-                    if (masked) {
-                        maskPhase = Masking.copy(src, index + done, dst, at, n, maskKey, maskPhase);
-                    } else {
-                        dst.put(at, src, index + done, n);
-                    }
-                    checkText(dst, at, n);
-                }
-                commit(n);
-                done += n;
-            }
-            messageLength += length;
-        }
-        payloadLeft -= length;
-        if (payloadLeft == 0) {
-            frameComplete();
-        }
-    }
-
-    private void payloadFromSource(ByteSource src, int index, int length) throws WebSocketProtocolException {
-        if (Opcodes.isControl(opcode)) {
-            src.getBytes(index, controlPayload, controlLength, length);
-            if (masked) {
-                maskPhase = Masking.copy(
-                        controlPayload, controlLength, controlPayload, controlLength, length, maskKey, maskPhase);
-            }
-            controlLength += length;
-        } else if (compressed) {
-            inflateFromSource(src, index, length);
-        } else {
-            int done = 0;
-            while (done < length) {
-                ByteBuffer dst = writable(length - done);
-                int n = Math.min(dst.remaining(), length - done);
-                int at = dst.position();
-                if (dst.hasArray()) {
-                    int dstIndex = dst.arrayOffset() + at;
-                    byte[] dstArray = dst.array();
-                    src.getBytes(index + done, dstArray, dstIndex, n);
-                    if (masked) {
-                        // in place: the bytes are in the chunk, still hot in the cache
-                        maskPhase = Masking.copy(dstArray, dstIndex, dstArray, dstIndex, n, maskKey, maskPhase);
-                    }
-                    checkText(dstArray, dstIndex, n);
-                } else {
-                    src.getBytes(index + done, dst, at, n);
-                    if (masked) {
-                        maskPhase = Masking.copy(dst, at, dst, at, n, maskKey, maskPhase);
-                    }
-                    checkText(dst, at, n);
-                }
-                commit(n);
-                done += n;
-            }
-            messageLength += length;
-        }
-        payloadLeft -= length;
-        if (payloadLeft == 0) {
-            frameComplete();
-        }
-    }
-
-    // ---- permessage-deflate: compressed payload is unmasked into the inflater's input, then inflated
-
-    private void inflateFromArray(byte[] src, int index, int length) throws WebSocketProtocolException {
-        byte[] in = inflater.input();
+    /** Copies and unmasks a data frame's payload into the message's chunks, checking text as it goes. */
+    private void storePayload(DecoderInput<?> in, int index, int length) throws WebSocketProtocolException {
         for (int done = 0; done < length; ) {
-            int n = Math.min(in.length, length - done);
-            if (masked) {
-                maskPhase = Masking.copy(src, index + done, in, 0, n, maskKey, maskPhase);
+            ByteBuffer dst = writable(length - done);
+            int n = Math.min(dst.remaining(), length - done);
+            int at = dst.position();
+            if (dst.hasArray()) {
+                byte[] dstArray = dst.array();
+                int dstIndex = dst.arrayOffset() + at;
+                in.copyTo(index + done, dstArray, dstIndex, n, unmasker);
+                checkText(dstArray, dstIndex, n);
             } else {
-                System.arraycopy(src, index + done, in, 0, n);
+                in.copyTo(index + done, dst, at, n, unmasker);
+                checkText(dst, at, n);
             }
-            inflate(n);
+            commit(n);
             done += n;
         }
         messageLength += length;
     }
 
-    private void inflateFromBuffer(ByteBuffer src, int index, int length) throws WebSocketProtocolException {
-        byte[] in = inflater.input();
+    /** Compressed payload is unmasked into the inflater's input, then inflated into the message's chunks. */
+    private void inflatePayload(DecoderInput<?> in, int index, int length) throws WebSocketProtocolException {
+        byte[] buffer = inflater.input();
         for (int done = 0; done < length; ) {
-            int n = Math.min(in.length, length - done);
-            if (masked) {
-                maskPhase = Masking.copy(src, index + done, in, 0, n, maskKey, maskPhase);
-            } else {
-                src.get(index + done, in, 0, n);
-            }
-            inflate(n);
-            done += n;
-        }
-        messageLength += length;
-    }
-
-    private void inflateFromSource(ByteSource src, int index, int length) throws WebSocketProtocolException {
-        byte[] in = inflater.input();
-        for (int done = 0; done < length; ) {
-            int n = Math.min(in.length, length - done);
-            src.getBytes(index + done, in, 0, n);
-            if (masked) {
-                maskPhase = Masking.copy(in, 0, in, 0, n, maskKey, maskPhase);
-            }
+            int n = Math.min(buffer.length, length - done);
+            in.copyTo(index + done, buffer, 0, n, unmasker);
             inflate(n);
             done += n;
         }
@@ -617,54 +388,48 @@ public final class WebSocketDecoder implements AutoCloseable {
 
     private void checkText(byte[] bytes, int index, int length) throws WebSocketProtocolException {
         if (messageType == MessageType.TEXT && !utf8.update(bytes, index, length)) {
-            throw fail(
-                    CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte " + (messageLength + length));
+            throw invalidText(length);
         }
     }
 
     private void checkText(ByteBuffer bytes, int index, int length) throws WebSocketProtocolException {
         if (messageType == MessageType.TEXT && !utf8.update(bytes, index, length)) {
-            throw fail(
-                    CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte " + (messageLength + length));
+            throw invalidText(length);
         }
+    }
+
+    private WebSocketProtocolException invalidText(int length) {
+        return fail(CloseCodes.INVALID_PAYLOAD, "invalid UTF-8 in text message near byte " + (messageLength + length));
     }
 
     // ---- frame and message completion ------------------------------------------------------
 
     private void frameComplete() throws WebSocketProtocolException {
-        state = State.OPCODE;
+        state = State.HEADER;
         if (Opcodes.isControl(opcode)) {
             controlFrameComplete();
-        } else if (fin) {
+        } else if (header.fin()) {
             messageComplete();
         }
     }
 
     private void controlFrameComplete() throws WebSocketProtocolException {
-        controlView.limit(controlLength).position(0);
         switch (opcode) {
-            case Opcodes.PING -> listener.onPing(controlView);
-            case Opcodes.PONG -> listener.onPong(controlView);
+            case Opcodes.PING -> listener.onPing(control.view());
+            case Opcodes.PONG -> listener.onPong(control.view());
             case Opcodes.CLOSE -> closeFrameComplete();
             default -> throw new IllegalStateException("opcode " + opcode);
         }
     }
 
     private void closeFrameComplete() throws WebSocketProtocolException {
-        int code = CloseCodes.NO_STATUS;
-        String reason = "";
-        if (controlLength == 1) {
-            throw fail(CloseCodes.PROTOCOL_ERROR, "close frame with a 1-byte body");
-        }
-        if (controlLength >= 2) {
-            code = ((controlPayload[0] & 0xFF) << 8) | (controlPayload[1] & 0xFF);
-            if (!CloseCodes.isValidOnWire(code)) {
-                throw fail(CloseCodes.PROTOCOL_ERROR, "invalid close code " + code);
-            }
-            if (!Utf8Validator.isValid(controlPayload, 2, controlLength - 2)) {
-                throw fail(CloseCodes.INVALID_PAYLOAD, "close reason is not valid UTF-8");
-            }
-            reason = new String(controlPayload, 2, controlLength - 2, StandardCharsets.UTF_8);
+        int code;
+        String reason;
+        try {
+            code = control.closeCode();
+            reason = control.closeReason();
+        } catch (WebSocketProtocolException e) {
+            throw failed(e);
         }
         // RFC 6455 5.5.1: nothing follows a Close frame
         state = State.DONE;
@@ -688,34 +453,12 @@ public final class WebSocketDecoder implements AutoCloseable {
         inMessage = false;
         messageLength = 0;
         fragments = 0;
-        WebSocketMessage message = recycled;
-        message.assign(messageType, content);
-        try {
-            listener.onMessage(message);
-        } finally {
-            if (message.isRetained()) {
-                // the listener owns that instance now; the next message needs a fresh one
-                recycled = new WebSocketMessage();
-            } else {
-                RecyclableOutputStream used = message.detach();
-                if (used != null) { // null when the listener closed the message itself
-                    if (state == State.DONE) {
-                        used.close();
-                    } else {
-                        used.reset();
-                        spare = used;
-                    }
-                }
-            }
-        }
+        lender.lend(messageType, content, listener);
     }
 
+    /** Releases the partial message and the kept stream; from now on lent streams are released too. */
     private void discardMessage() {
-        RecyclableOutputStream kept = spare;
-        spare = null;
-        if (kept != null) {
-            kept.close();
-        }
+        lender.close();
         RecyclableOutputStream content = messageContent;
         messageContent = null;
         inMessage = false;
@@ -727,12 +470,10 @@ public final class WebSocketDecoder implements AutoCloseable {
     }
 
     private WebSocketProtocolException fail(int closeCode, String reason) {
-        state = State.DONE;
-        discardMessage();
-        return new WebSocketProtocolException(closeCode, reason);
+        return failed(new WebSocketProtocolException(closeCode, reason));
     }
 
-    /** As {@link #fail} for a violation the inflater (or a check it called) detected. */
+    /** Stops the decoder and releases the message for a violation found here, by the header reader or the inflater. */
     private WebSocketProtocolException failed(WebSocketProtocolException e) {
         state = State.DONE;
         discardMessage();

@@ -24,8 +24,8 @@ import java.util.Objects;
 /**
  * A complete WebSocket data message whose payload lives in pooled chunks.
  *
- * <p><b>Ownership.</b> A message handed to {@link WebSocketListener#onMessage} belongs to the
- * decoder: its chunks go back to the pool as soon as the listener returns, and the object may
+ * <p><b>Ownership.</b> A message handed to {@link WebSocketListener#onMessage} (always by a
+ * {@link MessageLender}) belongs to the lender: its chunks go back to the pool as soon as the listener returns, and the object may
  * be reused for the next message. A listener that needs it longer calls {@link #retain()}
  * during the call; it then owns the message and must {@link #close()} it (the equivalent of
  * .NET's {@code IsStreamDisposedAutomatically = false}). A view taken during the call
@@ -60,31 +60,14 @@ public final class WebSocketMessage implements AutoCloseable {
         return new WebSocketMessage(MessageType.BINARY, Objects.requireNonNull(bytes, "bytes")).retain();
     }
 
-    /**
-     * Hands a message holding {@code content} to {@code listener} under the standard rule, for
-     * transport adapters: the message owns {@code content}, and closes it when
-     * {@code onMessage} returns unless the listener retained it (also when it throws).
-     */
-    public static void lend(MessageType type, RecyclableOutputStream content, WebSocketListener listener) {
-        WebSocketMessage message = new WebSocketMessage();
-        message.assign(Objects.requireNonNull(type, "type"), Objects.requireNonNull(content, "content"));
-        try {
-            listener.onMessage(message);
-        } finally {
-            if (!message.retained) {
-                message.close();
-            }
-        }
-    }
-
-    /** Rebinds a recycled instance to the next message (decoder use). */
+    /** Rebinds a recycled instance to the next message ({@link MessageLender} use). */
     void assign(MessageType type, RecyclableOutputStream content) {
         this.type = type;
         this.content = content;
         this.retained = false;
     }
 
-    /** Takes the content back without releasing it (decoder use, to recycle an unretained message's stream). */
+    /** Takes the content back without releasing it ({@link MessageLender} use, to recycle an unretained message's stream). */
     RecyclableOutputStream detach() {
         RecyclableOutputStream c = content;
         content = null;

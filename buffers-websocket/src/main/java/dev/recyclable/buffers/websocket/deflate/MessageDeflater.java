@@ -43,7 +43,7 @@ import java.util.zip.Deflater;
  * <p>Owned by one encoder, which {@link #close() ends} it when the connection ends. Not
  * thread-safe.
  */
-public final class MessageDeflater implements AutoCloseable {
+public final class MessageDeflater extends NativeZlib {
     private static final String STREAM_TAG = "websocket-deflate";
     private static final int STAGING = 4 * 1024;
     private static final int TAIL_LENGTH = 4;
@@ -51,19 +51,16 @@ public final class MessageDeflater implements AutoCloseable {
     private final Deflater deflater;
     private final int threshold;
     private final boolean resetPerMessage;
-    private final Runnable onEnd;
     private final byte[] staging = new byte[STAGING];
     private final Segments segments = new Segments();
     /** The compressed form of the current message, reused from message to message; from the payloads' pool. */
     private RecyclableOutputStream out;
 
-    private boolean ended;
-
     MessageDeflater(int level, int threshold, boolean resetPerMessage, Runnable onEnd) {
+        super(onEnd);
         this.deflater = new Deflater(level, true);
         this.threshold = threshold;
         this.resetPerMessage = resetPerMessage;
-        this.onEnd = onEnd;
     }
 
     /** Whether a message of {@code length} bytes is worth compressing (at least the threshold). */
@@ -79,7 +76,7 @@ public final class MessageDeflater implements AutoCloseable {
      * {@code compress} or {@link #close()}.
      */
     public RecyclableOutputStream compress(RecyclableOutputStream payload) throws IOException {
-        if (ended) {
+        if (isEnded()) {
             throw new IllegalStateException("deflater already ended (connection closed)");
         }
         RecyclableOutputStream compressed = streamFor(payload.pool());
@@ -183,23 +180,13 @@ public final class MessageDeflater implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #close()} has freed the native memory. */
-    public boolean isEnded() {
-        return ended;
-    }
-
-    /** Frees zlib's native memory ({@link Deflater#end()}). Idempotent. */
     @Override
-    public void close() {
-        if (!ended) {
-            ended = true;
-            deflater.end();
-            RecyclableOutputStream s = out;
-            out = null;
-            if (s != null && !s.isClosed()) {
-                s.close(); // views still held (Netty frames not yet written) keep their chunks
-            }
-            onEnd.run();
+    void endNative() {
+        deflater.end();
+        RecyclableOutputStream s = out;
+        out = null;
+        if (s != null && !s.isClosed()) {
+            s.close(); // views still held (Netty frames not yet written) keep their chunks
         }
     }
 }

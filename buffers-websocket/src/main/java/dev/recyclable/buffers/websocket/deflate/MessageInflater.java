@@ -41,7 +41,7 @@ import java.util.zip.Inflater;
  * <p>Owned by one decoder, which {@link #close() ends} it (freeing zlib's native memory) when it
  * is closed. Not thread-safe.
  */
-public final class MessageInflater implements AutoCloseable {
+public final class MessageInflater extends NativeZlib {
     /** Compressed bytes staged per {@link #inflate} call. */
     private static final int INPUT_SIZE = 8 * 1024;
     /** What the sender removed from every message's end (RFC 7692 section 7.2.2). */
@@ -56,15 +56,13 @@ public final class MessageInflater implements AutoCloseable {
 
     private final Inflater inflater = new Inflater(true);
     private final boolean resetPerMessage;
-    private final Runnable onEnd;
     private final byte[] input = new byte[INPUT_SIZE];
-    private boolean ended;
     /** Whether the current message had any compressed byte. */
     private boolean fed;
 
     MessageInflater(boolean resetPerMessage, Runnable onEnd) {
+        super(onEnd);
         this.resetPerMessage = resetPerMessage;
-        this.onEnd = onEnd;
     }
 
     /** The reused array to stage compressed bytes in before {@link #inflate}; never shared. */
@@ -178,18 +176,8 @@ public final class MessageInflater implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #close()} has freed the native memory. */
-    public boolean isEnded() {
-        return ended;
-    }
-
-    /** Frees zlib's native memory ({@link Inflater#end()}). Idempotent. */
     @Override
-    public void close() {
-        if (!ended) {
-            ended = true;
-            inflater.end();
-            onEnd.run();
-        }
+    void endNative() {
+        inflater.end();
     }
 }

@@ -19,6 +19,7 @@ import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.websocket.CloseCodes;
+import dev.recyclable.buffers.websocket.MessageLender;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
@@ -59,8 +60,8 @@ import java.util.concurrent.TimeUnit;
  * to {@code onError} (forwarded to the listener) after it has already closed the socket: its own
  * Close frame usually does not reach the peer, which then sees 1006.
  *
- * <p>Messages follow {@link WebSocketMessage}'s ownership rule: released when
- * {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
+ * <p>Messages follow {@link WebSocketMessage}'s ownership rule, through a {@link MessageLender}:
+ * released when {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
  */
 public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private static final String STREAM_TAG = "websocket-jdk-message";
@@ -69,7 +70,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     private static final System.Logger LOG = System.getLogger(JdkWebSocketAdapter.class.getName());
 
-    private final BufferPool pool;
+    private final MessageLender lender;
     private final WebSocketLimits limits;
     private final WebSocketListener listener;
     private final Utf16ToUtf8 textEncoder = new Utf16ToUtf8();
@@ -80,7 +81,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private volatile boolean ended;
 
     public JdkWebSocketAdapter(BufferPool pool, WebSocketLimits limits, WebSocketListener listener) {
-        this.pool = Objects.requireNonNull(pool, "pool");
+        this.lender = new MessageLender(pool, STREAM_TAG, false);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.listener = Objects.requireNonNull(listener, "listener");
     }
@@ -92,36 +93,33 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        if (!failed) {
-            try {
-                if (limitExceeded(data.remaining())) {
-                    failTooBig(webSocket, assembledLength() + data.remaining());
-                } else {
-                    target(MessageType.BINARY).write(data);
-                    if (last) {
-                        deliver();
-                    }
-                }
-            } catch (BufferLimitExceededException e) {
-                failTooBig(webSocket, e.requestedLength());
-            } catch (IOException | RuntimeException e) {
-                fail(webSocket, e);
-            }
-        }
-        webSocket.request(1);
-        return null;
+        return received(webSocket, data, null, last);
     }
 
     @Override
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        return received(webSocket, null, data, last);
+    }
+
+    /**
+     * One path for a delivered piece, {@code binary} or {@code text} (the other is null): copied
+     * into the message being assembled, under the size limit, and the message delivered on the
+     * last piece.
+     */
+    private CompletionStage<?> received(WebSocket webSocket, ByteBuffer binary, CharSequence text, boolean last) {
         if (!failed) {
             try {
                 // every char is at least one UTF-8 byte: reject before encoding when that is already too much
-                if (limitExceeded(data.length())) {
-                    failTooBig(webSocket, assembledLength() + data.length());
+                long incoming = binary != null ? binary.remaining() : text.length();
+                if (limitExceeded(incoming)) {
+                    failTooBig(webSocket, assembledLength() + incoming);
                 } else {
-                    RecyclableOutputStream out = target(MessageType.TEXT);
-                    textEncoder.append(data, last, out);
+                    RecyclableOutputStream out = target(binary != null ? MessageType.BINARY : MessageType.TEXT);
+                    if (binary != null) {
+                        out.write(binary);
+                    } else {
+                        textEncoder.append(text, last, out);
+                    }
                     if (out.length() > limits.maxMessageSize()) {
                         failTooBig(webSocket, out.length());
                     } else if (last) {
@@ -187,7 +185,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     private RecyclableOutputStream target(MessageType type) {
         if (assembling == null) {
-            assembling = pool.newStream(STREAM_TAG);
+            assembling = lender.newContent();
             assemblingType = type;
             textEncoder.reset();
         }
@@ -197,7 +195,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private void deliver() {
         RecyclableOutputStream content = assembling;
         assembling = null;
-        WebSocketMessage.lend(assemblingType, content, listener);
+        lender.lend(assemblingType, content, listener);
     }
 
     private void failTooBig(WebSocket webSocket, long length) {

@@ -42,8 +42,10 @@ import java.util.Objects;
  * {@code WebSocketFrameAggregator}. Each read buffer is unmasked straight into the message's
  * chunks and released at once; nothing is accumulated in Netty buffers.
  *
- * <p><b>Ownership.</b> A fired {@link WebSocketMessage} is released when the next handler's
- * {@code channelRead} returns, unless that handler calls {@link WebSocketMessage#retain()};
+ * <p><b>Ownership.</b> A fired {@link WebSocketMessage} is lent by the decoder's
+ * {@link dev.recyclable.buffers.websocket.MessageLender}, the one place of the ownership rule: it is
+ * released when the next handler's {@code channelRead} returns, unless that handler calls
+ * {@link WebSocketMessage#retain()};
  * writing it to a {@link RecyclableWebSocketEncoder} hands it on (echo:
  * {@code ctx.writeAndFlush(message.retain())}). Control frames are fired as
  * {@link ControlFrame}s, which need no release.

@@ -1,0 +1,108 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers.websocket;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import java.util.Objects;
+
+/**
+ * The one place where a received message changes hands: {@link #lend} gives a message to a
+ * {@link WebSocketListener} and, when {@code onMessage} returns (or throws), releases it unless
+ * the listener called {@link WebSocketMessage#retain()}. Used by {@link WebSocketDecoder} (and so
+ * by the Netty handler, which fires the decoder's messages) and by the JDK client adapter;
+ * transport adapters of your own should use it too.
+ *
+ * <p>The lender reuses the {@link WebSocketMessage} object for the next message unless the
+ * listener retained it. A lender made with {@code keepStreams} also keeps the last unretained
+ * message's stream, reset to one chunk, and hands it out again from {@link #newContent()}, so
+ * that a warm connection allocates nothing per message; a view taken of that message freezes
+ * the chunks it shows, so the reset leaves them to the view. {@link #close()} releases the kept
+ * stream, and streams lent after it are released at once; call it when the connection ends.
+ *
+ * <p>Not thread-safe: one lender per connection, used by one thread at a time.
+ */
+public final class MessageLender implements AutoCloseable {
+    private final BufferPool pool;
+    private final String streamTag;
+    private final boolean keepStreams;
+    private WebSocketMessage next = new WebSocketMessage();
+    private RecyclableOutputStream spare;
+    private boolean closed;
+
+    /**
+     * @param pool        where {@link #newContent()} takes streams from
+     * @param streamTag   the tag of those streams, for the pool's diagnostics
+     * @param keepStreams whether an unretained message's stream is reset and reused for the next
+     *                    message (else it is closed); only for owners that are sure to call
+     *                    {@link #close()} when the connection ends
+     */
+    public MessageLender(BufferPool pool, String streamTag, boolean keepStreams) {
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.streamTag = Objects.requireNonNull(streamTag, "streamTag");
+        this.keepStreams = keepStreams;
+    }
+
+    /** A stream for the next message's payload: the kept stream if there is one, else a new one from the pool. */
+    public RecyclableOutputStream newContent() {
+        RecyclableOutputStream s = spare;
+        spare = null;
+        return s != null ? s : pool.newStream(streamTag);
+    }
+
+    /**
+     * Hands a message holding {@code content} to {@code listener}. The message owns
+     * {@code content} from now on; it is released (or kept for the next message) when
+     * {@code onMessage} returns or throws, unless the listener retained it.
+     */
+    public void lend(MessageType type, RecyclableOutputStream content, WebSocketListener listener) {
+        WebSocketMessage message = next;
+        message.assign(Objects.requireNonNull(type, "type"), Objects.requireNonNull(content, "content"));
+        try {
+            listener.onMessage(message);
+        } finally {
+            if (message.isRetained()) {
+                // the listener owns that instance now; the next message needs a fresh one
+                next = new WebSocketMessage();
+            } else {
+                giveBack(message.detach());
+            }
+        }
+    }
+
+    /** Releases the kept stream; streams of messages lent from now on are released after the call. Idempotent. */
+    @Override
+    public void close() {
+        closed = true;
+        RecyclableOutputStream kept = spare;
+        spare = null;
+        if (kept != null) {
+            kept.close();
+        }
+    }
+
+    private void giveBack(RecyclableOutputStream used) {
+        if (used == null) {
+            return; // the listener closed the message itself
+        }
+        if (keepStreams && !closed && spare == null) {
+            used.reset();
+            spare = used;
+        } else {
+            used.close();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers.websocket;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.testing.PoolAssertions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The one ownership rule: lent, released when the listener returns unless retained. */
+class MessageLenderTest {
+    private final BufferPool pool = DecoderHarness.smallChunkPool();
+
+    @AfterEach
+    void nothingLeaks() {
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    private RecyclableOutputStream filled(MessageLender lender, int bytes) throws Exception {
+        RecyclableOutputStream content = lender.newContent();
+        content.write(new byte[bytes]);
+        return content;
+    }
+
+    @Test
+    void releasesAnUnretainedMessageWhenTheListenerReturnsOrThrows() throws Exception {
+        MessageLender lender = new MessageLender(pool, "test", false);
+        List<WebSocketMessage> seen = new ArrayList<>();
+        lender.lend(MessageType.BINARY, filled(lender, 5000), m -> {
+            assertEquals(5000, m.length());
+            seen.add(m);
+        });
+        assertTrue(seen.get(0).isClosed());
+        assertEquals(0, pool.stats().bytesInUse());
+        assertThrows(
+                IllegalStateException.class,
+                () -> lender.lend(MessageType.TEXT, filled(lender, 10), m -> {
+                    throw new IllegalStateException("listener bug");
+                }));
+        assertEquals(0, pool.stats().bytesInUse());
+        lender.lend(MessageType.TEXT, filled(lender, 10), WebSocketMessage::close); // closed by the listener
+    }
+
+    @Test
+    void aRetainedMessageBelongsToTheListener() throws Exception {
+        MessageLender lender = new MessageLender(pool, "test", true);
+        List<WebSocketMessage> kept = new ArrayList<>();
+        lender.lend(MessageType.BINARY, filled(lender, 3000), m -> kept.add(m.retain()));
+        lender.lend(MessageType.BINARY, filled(lender, 3000), m -> kept.add(m.retain()));
+        assertNotSame(kept.get(0), kept.get(1));
+        assertEquals(3000, kept.get(0).length());
+        assertTrue(pool.stats().bytesInUse() >= 6000);
+        kept.forEach(WebSocketMessage::close);
+        lender.close();
+    }
+
+    @Test
+    void keepsTheLastUnretainedStreamForTheNextMessageUntilClosed() throws Exception {
+        MessageLender lender = new MessageLender(pool, "test", true);
+        List<WebSocketMessage> seen = new ArrayList<>();
+        RecyclableOutputStream first = filled(lender, 3000);
+        lender.lend(MessageType.BINARY, first, seen::add);
+        // one chunk (at most the pool's largest) is kept for the next message
+        assertTrue(pool.stats().bytesInUse() <= pool.maxChunkSize(), String.valueOf(pool.stats()));
+        RecyclableOutputStream second = lender.newContent();
+        assertSame(first, second);
+        assertEquals(0, second.length());
+        lender.lend(MessageType.TEXT, second, seen::add);
+        assertSame(seen.get(0), seen.get(1), "an unretained message object is reused");
+        lender.close();
+        assertEquals(0, pool.stats().bytesInUse());
+        // after close, lent streams are released, not kept
+        lender.lend(MessageType.BINARY, filled(lender, 100), m -> {});
+        lender.close();
+    }
+}
