@@ -86,9 +86,7 @@ class NodeWsInteropTest {
                 int seed = 0;
                 for (int size : Payloads.SIZES) {
                     for (MessageType type : MessageType.values()) {
-                        byte[] payload =
-                                type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
-                        seed++;
+                        byte[] payload = Payloads.of(type, size, seed++);
                         try (RecyclableOutputStream s = pool.newStream()) {
                             s.write(payload);
                             encoder.writeMessage(type, s, out);
