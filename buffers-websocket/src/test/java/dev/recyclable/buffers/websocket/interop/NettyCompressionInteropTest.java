@@ -75,24 +75,19 @@ class NettyCompressionInteropTest {
         EventLoopGroup group = Loopback.group();
         try {
             WireBytes serverRead = new WireBytes();
-            Channel server = Loopback.serve(group, ch -> new ChannelHandler[] {
-                serverRead,
-                new HttpServerCodec(),
-                new HttpObjectAggregator(8192),
-                new WebSocketServerCompressionHandler(MAX),
-                new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
-                        .websocketPath("/ws")
-                        .allowExtensions(true)
-                        .maxFramePayloadLength(MAX)
-                        .build()),
-                new WebSocketFrameAggregator(MAX),
-                new SimpleChannelInboundHandler<WebSocketFrame>() {
-                    @Override
-                    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
-                        ctx.writeAndFlush(f.retain()); // echoed: Netty compresses it again
-                    }
-                }
-            });
+            WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
+                    .websocketPath("/ws")
+                    .allowExtensions(true)
+                    .maxFramePayloadLength(MAX)
+                    .build();
+            Channel server = Loopback.serve(
+                    group,
+                    ch -> stockPipeline(
+                            serverRead,
+                            new HttpServerCodec(),
+                            new WebSocketServerCompressionHandler(MAX),
+                            new WebSocketServerProtocolHandler(config),
+                            new EchoFrames()));
             WireBytes clientRead = new WireBytes();
             NettyWsClient client = NettyWsClient.connect(
                     group,
@@ -121,6 +116,36 @@ class NettyCompressionInteropTest {
         }
     }
 
+    /**
+     * Netty's stock pipeline with permessage-deflate, as its examples build it: the wire counter,
+     * the HTTP codec and aggregator, Netty's compression and protocol handlers, frame aggregation,
+     * then the application.
+     */
+    private static ChannelHandler[] stockPipeline(
+            WireBytes wire,
+            ChannelHandler httpCodec,
+            ChannelHandler compression,
+            ChannelHandler protocol,
+            ChannelHandler application) {
+        return new ChannelHandler[] {
+            wire,
+            httpCodec,
+            new HttpObjectAggregator(8192),
+            compression,
+            protocol,
+            new WebSocketFrameAggregator(MAX),
+            application
+        };
+    }
+
+    /** Writes every frame back: Netty compresses it again. */
+    private static final class EchoFrames extends SimpleChannelInboundHandler<WebSocketFrame> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
+            ctx.writeAndFlush(f.retain());
+        }
+    }
+
     @Test
     void nettysCompressionClientAgainstOurServer() throws Exception {
         EventLoopGroup group = Loopback.group();
@@ -130,34 +155,34 @@ class NettyCompressionInteropTest {
             BlockingQueue<String> events = new LinkedBlockingQueue<>();
             ChannelPromise[] ready = new ChannelPromise[1];
             WireBytes clientRead = new WireBytes();
+            WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
+                    .webSocketUri(uri)
+                    .allowExtensions(true)
+                    .maxFramePayloadLength(MAX)
+                    .build();
             Channel ch = Loopback.connect(group, uri, c -> {
                 ready[0] = c.newPromise();
-                return new ChannelHandler[] {
-                    clientRead,
-                    new HttpClientCodec(),
-                    new HttpObjectAggregator(8192),
-                    new WebSocketClientCompressionHandler(MAX),
-                    new WebSocketClientProtocolHandler(WebSocketClientProtocolConfig.newBuilder()
-                            .webSocketUri(uri)
-                            .allowExtensions(true)
-                            .maxFramePayloadLength(MAX)
-                            .build()),
-                    new WebSocketFrameAggregator(MAX),
-                    new SimpleChannelInboundHandler<WebSocketFrame>() {
-                        @Override
-                        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-                            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
-                                ready[0].setSuccess();
+                return stockPipeline(
+                        clientRead,
+                        new HttpClientCodec(),
+                        new WebSocketClientCompressionHandler(MAX),
+                        new WebSocketClientProtocolHandler(config),
+                        new SimpleChannelInboundHandler<WebSocketFrame>() {
+                            @Override
+                            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                if (evt
+                                        == WebSocketClientProtocolHandler.ClientHandshakeStateEvent
+                                                .HANDSHAKE_COMPLETE) {
+                                    ready[0].setSuccess();
+                                }
                             }
-                        }
 
-                        @Override
-                        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
-                            String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
-                            events.add(type + ":" + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
-                        }
-                    }
-                };
+                            @Override
+                            protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
+                                String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
+                                events.add(type + ":" + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
+                            }
+                        });
             });
             assertTrue(ready[0].await(10, TimeUnit.SECONDS), "handshake");
             long payloadBytes = 0;

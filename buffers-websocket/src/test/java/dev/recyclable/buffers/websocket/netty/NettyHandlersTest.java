@@ -75,6 +75,15 @@ class NettyHandlersTest {
                 keep);
     }
 
+    /** Writes fail at the head ({@link RefuseWrites}); then our encoder and decoder in {@code role}, then keep. */
+    private EmbeddedChannel refusingWrites(Role role, Keep keep) {
+        return new EmbeddedChannel(
+                new RefuseWrites(),
+                new RecyclableWebSocketEncoder(role, 0),
+                new RecyclableWebSocketDecoder(pool, role, WebSocketLimits.DEFAULT),
+                keep);
+    }
+
     /** Every buffer the channel wrote, as an array each (released). */
     private static List<byte[]> written(EmbeddedChannel ch) {
         List<byte[]> buffers = new ArrayList<>();
@@ -261,11 +270,7 @@ class NettyHandlersTest {
     @Test
     void aPongThatCannotBeSentIsReportedAndTheChannelClosed() throws Exception {
         Keep keep = Keep.retained();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RefuseWrites(),
-                new RecyclableWebSocketEncoder(Role.CLIENT, 0),
-                new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT),
-                keep);
+        EmbeddedChannel ch = refusingWrites(Role.CLIENT, keep);
         ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1)));
         assertEquals(ControlFrame.ping(new byte[] {1}), keep.seen.get(0));
         assertEquals(1, keep.errors.size(), String.valueOf(keep.errors));
@@ -279,11 +284,7 @@ class NettyHandlersTest {
     @Test
     void aCloseThatCannotBeSentIsReportedBesideTheViolation() throws Exception {
         Keep keep = Keep.retained();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RefuseWrites(),
-                new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
-                keep);
+        EmbeddedChannel ch = refusingWrites(Role.SERVER, keep);
         ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) 0x83, (byte) 0x80, 1, 2, 3, 4})); // reserved opcode
         assertEquals(2, keep.errors.size(), String.valueOf(keep.errors));
         assertEquals(
