@@ -18,9 +18,11 @@ package dev.recyclable.buffers.benchmarks.websocket;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
 import io.netty.buffer.ByteBuf;
@@ -46,7 +48,9 @@ import java.util.zip.CRC32;
  * calling thread: Netty's stock {@code WebSocket08FrameDecoder} + {@code Utf8FrameValidator} +
  * {@code WebSocketFrameAggregator}, and our {@link RecyclableWebSocketDecoder}; with
  * permessage-deflate ({@link #deflate}) Netty's inflating decoder sits after its frame decoder,
- * as {@code WebSocketServerCompressionHandler} installs it, and ours inflates on its own.
+ * as {@code WebSocketServerCompressionHandler} installs it, and ours inflates on its own. A third
+ * receiver, our plain {@link WebSocketDecoder} made with {@link #listener()}, is fed the same
+ * reads as arrays ({@link #recyclable(WebSocketDecoder)}).
  */
 final class EmbeddedDecoders implements AutoCloseable {
     private static final int READ = 16 * 1024;
@@ -60,21 +64,23 @@ final class EmbeddedDecoders implements AutoCloseable {
 
     /** Uncompressed: one message of {@code payload} in {@link ShowcaseServer#FRAGMENT}-byte frames. */
     EmbeddedDecoders(BufferPool pool, byte[] payload, boolean text) {
-        this(WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true), new Sink(), sink -> {
-            WebSocketLimits limits = WebSocketLimits.DEFAULT;
-            return new ChannelHandler[][] {
-                {
-                    new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
-                            .expectMaskedFrames(true)
-                            .allowExtensions(false)
-                            .maxFramePayloadLength((int) limits.maxFramePayload())
-                            .build()),
-                    new Utf8FrameValidator(),
-                    new WebSocketFrameAggregator((int) limits.maxMessageSize()),
-                    sink
-                },
-                {new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink}
-            };
+        this(pool, WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true), WebSocketLimits.DEFAULT);
+    }
+
+    /** Uncompressed: one message as {@code wire}'s client-masked frames; both pipelines held to {@code limits}. */
+    EmbeddedDecoders(BufferPool pool, byte[] wire, WebSocketLimits limits) {
+        this(wire, new Sink(), sink -> new ChannelHandler[][] {
+            {
+                new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                        .expectMaskedFrames(true)
+                        .allowExtensions(false)
+                        .maxFramePayloadLength((int) limits.maxFramePayload())
+                        .build()),
+                new Utf8FrameValidator(),
+                new WebSocketFrameAggregator((int) limits.maxMessageSize()),
+                sink
+            },
+            {new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink}
         });
     }
 
@@ -84,9 +90,8 @@ final class EmbeddedDecoders implements AutoCloseable {
      */
     static EmbeddedDecoders deflate(BufferPool pool, DeflateWire input) {
         EmbeddedDecoders decoders = new EmbeddedDecoders(input.repeated(), new Sink(), sink -> {
-            WebSocketLimits limits = new WebSocketLimits(1 << 20, DeflateWire.MAX, 1 << 16);
-            PerMessageDeflate agreed = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
-                    .orElseThrow();
+            WebSocketLimits limits = DeflateWire.LIMITS;
+            PerMessageDeflate agreed = DeflateWire.agreed();
             return new ChannelHandler[][] {
                 {
                     new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
@@ -144,6 +149,24 @@ final class EmbeddedDecoders implements AutoCloseable {
         return receive(ours);
     }
 
+    /** Where a plain {@link WebSocketDecoder} for {@link #recyclable(WebSocketDecoder)} delivers. */
+    WebSocketListener listener() {
+        return sink;
+    }
+
+    /**
+     * One message through our plain decoder (made with {@link #listener()}), fed the reads as the
+     * arrays they are; returns its payload length.
+     */
+    long recyclable(WebSocketDecoder decoder) throws WebSocketProtocolException {
+        int before = sink.messages;
+        long bytesBefore = sink.bytes;
+        for (int i = 0; i < wire.length; i += READ) {
+            decoder.feed(wire, i, Math.min(READ, wire.length - i));
+        }
+        return received(before, bytesBefore);
+    }
+
     /** CRC-32 of the payload each pipeline delivers, computed off the measured path. */
     long checksumNettyStock() {
         return checksum(stock);
@@ -171,6 +194,11 @@ final class EmbeddedDecoders implements AutoCloseable {
         int before = sink.messages;
         long bytesBefore = sink.bytes;
         feed(channel, frames);
+        return received(before, bytesBefore);
+    }
+
+    /** The payload bytes of the one message that arrived since {@code before}; throws if not exactly one. */
+    private long received(int before, long bytesBefore) {
         if (sink.messages != before + 1) {
             throw new IllegalStateException("expected one message, got " + (sink.messages - before));
         }
@@ -199,7 +227,7 @@ final class EmbeddedDecoders implements AutoCloseable {
 
     /** The application: counts messages and bytes; checksums them when asked to. */
     @ChannelHandler.Sharable
-    private static final class Sink extends ChannelInboundHandlerAdapter {
+    private static final class Sink extends ChannelInboundHandlerAdapter implements WebSocketListener {
         int messages;
         long bytes;
         CRC32 crc;
@@ -207,27 +235,7 @@ final class EmbeddedDecoders implements AutoCloseable {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof WebSocketMessage message) {
-                // released by our decoder when this returns
-                messages++;
-                bytes += message.length();
-                if (crc != null) {
-                    CRC32 c = crc;
-                    try {
-                        message.content().forEachSegment(new SegmentVisitor() {
-                            @Override
-                            public void visit(byte[] array, int offset, int length) {
-                                c.update(array, offset, length);
-                            }
-
-                            @Override
-                            public void visit(ByteBuffer segment) {
-                                c.update(segment);
-                            }
-                        });
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                }
+                onMessage(message); // released by our decoder when this returns
             } else if (msg instanceof WebSocketFrame frame) {
                 try {
                     messages++;
@@ -242,6 +250,30 @@ final class EmbeddedDecoders implements AutoCloseable {
                 }
             } else {
                 ReferenceCountUtil.release(msg);
+            }
+        }
+
+        @Override
+        public void onMessage(WebSocketMessage message) {
+            messages++;
+            bytes += message.length();
+            if (crc != null) {
+                CRC32 c = crc;
+                try {
+                    message.content().forEachSegment(new SegmentVisitor() {
+                        @Override
+                        public void visit(byte[] array, int offset, int length) {
+                            c.update(array, offset, length);
+                        }
+
+                        @Override
+                        public void visit(ByteBuffer segment) {
+                            c.update(segment);
+                        }
+                    });
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
             }
         }
     }
