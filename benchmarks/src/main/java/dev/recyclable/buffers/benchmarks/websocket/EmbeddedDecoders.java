@@ -16,7 +16,6 @@
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
@@ -40,7 +39,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.ByteBuffer;
 import java.util.function.Function;
-import java.util.zip.CRC32;
 
 /**
  * A server's receive path without a socket: the same client-masked frames, cut into 16 KiB reads
@@ -177,10 +175,10 @@ final class EmbeddedDecoders implements AutoCloseable {
     }
 
     private long checksum(EmbeddedChannel channel) {
-        sink.crc = new CRC32();
+        sink.crc = new MessageCrc();
         try {
             receive(channel);
-            return sink.crc.getValue();
+            return sink.crc.value();
         } finally {
             sink.crc = null;
         }
@@ -230,7 +228,7 @@ final class EmbeddedDecoders implements AutoCloseable {
     private static final class Sink extends ChannelInboundHandlerAdapter implements WebSocketListener {
         int messages;
         long bytes;
-        CRC32 crc;
+        MessageCrc crc;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -242,7 +240,7 @@ final class EmbeddedDecoders implements AutoCloseable {
                     bytes += frame.content().readableBytes();
                     if (crc != null) {
                         for (ByteBuffer part : frame.content().nioBuffers()) {
-                            crc.update(part);
+                            crc.visit(part);
                         }
                     }
                 } finally {
@@ -258,22 +256,7 @@ final class EmbeddedDecoders implements AutoCloseable {
             messages++;
             bytes += message.length();
             if (crc != null) {
-                CRC32 c = crc;
-                try {
-                    message.content().forEachSegment(new SegmentVisitor() {
-                        @Override
-                        public void visit(byte[] array, int offset, int length) {
-                            c.update(array, offset, length);
-                        }
-
-                        @Override
-                        public void visit(ByteBuffer segment) {
-                            c.update(segment);
-                        }
-                    });
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
+                crc.update(message);
             }
         }
     }
