@@ -21,24 +21,10 @@
 //                                                    echo byte for byte, prints "OK <count>"
 // Listens on 127.0.0.1 only. Exits by itself: servers when stdin closes, the client when done.
 const { WebSocket, WebSocketServer } = require('ws');
-const { textOf, binaryOf, exitWithStdin } = require('./payloads');
+const { SIZES, textOf, binaryOf, scriptOf, sendFragmented, echoScript, exitWithStdin } = require('./payloads');
 
 const MAX = 64 * 1024 * 1024;
 const mode = process.argv[2];
-
-function sendFragmented(ws, data, isBinary, fragmentSize, pingAfterFirst) {
-  if (data.length <= fragmentSize) {
-    ws.send(data, { binary: isBinary, fin: true });
-    return;
-  }
-  for (let off = 0; off < data.length; off += fragmentSize) {
-    const end = Math.min(off + fragmentSize, data.length);
-    ws.send(data.subarray(off, end), { binary: isBinary, fin: end === data.length });
-    if (off === 0 && pingAfterFirst) {
-      ws.ping(Buffer.from('mid-message'));
-    }
-  }
-}
 
 if (mode === 'echo-server') {
   const fragmentSize = parseInt(process.argv[3], 10);
@@ -142,39 +128,11 @@ if (mode === 'echo-server') {
 } else if (mode === 'client') {
   const url = process.argv[3];
   const fragmentSize = parseInt(process.argv[4], 10);
-  const sizes = [0, 1, 125, 126, 4096, 65535, 65536, 1 << 20, 16 << 20];
-  const script = [];
-  sizes.forEach((size, i) => {
-    script.push({ data: textOf(size, i), isBinary: false });
-    script.push({ data: binaryOf(size, i), isBinary: true });
-  });
   const ws = new WebSocket(url, { maxPayload: MAX });
-  let next = 0;
   let pongs = 0;
-  const fail = (why) => { console.log('FAIL ' + why); process.exit(1); };
-  const sendNext = () => {
-    const m = script[next];
-    sendFragmented(ws, m.data, m.isBinary, fragmentSize, true);
-  };
-  ws.on('open', sendNext);
   ws.on('pong', () => { pongs++; });
-  ws.on('message', (data, isBinary) => {
-    const m = script[next];
-    if (isBinary !== m.isBinary) fail('message ' + next + ': type ' + isBinary);
-    if (!Buffer.isBuffer(data) || !data.equals(m.data)) {
-      fail('message ' + next + ': ' + (data.length) + ' bytes back, ' + m.data.length + ' sent, or content differs');
-    }
-    next++;
-    if (next === script.length) {
-      console.log('OK ' + next + ' pongs ' + pongs);
-      ws.close(1000, 'done');
-    } else {
-      sendNext();
-    }
-  });
-  ws.on('close', (code, reason) => { console.log('CLOSED ' + code + ' ' + reason); process.exit(next === script.length ? 0 : 1); });
-  ws.on('error', (e) => fail('error ' + e.message));
-  setTimeout(() => fail('timeout after ' + next + ' messages'), 120000).unref();
+  const send = (m) => sendFragmented(ws, m.data, m.isBinary, fragmentSize, true);
+  ws.on('open', echoScript(ws, scriptOf(SIZES), send, () => ' pongs ' + pongs, 120000));
 } else {
   console.error('unknown mode ' + mode);
   process.exit(2);

@@ -29,29 +29,18 @@ import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.GatheringByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.zip.Inflater;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The encoder with permessage-deflate: checked with the JDK's own Inflater and through our decoder. */
-class DeflatingEncoderTest {
-    private final BufferPool pool = DecoderHarness.smallChunkPool();
-    private final BufferPool direct = DecoderHarness.directPool();
-
-    @AfterEach
-    void nothingLeaks() {
-        PoolAssertions.assertNothingInUse(pool);
-        PoolAssertions.assertNothingInUse(direct);
-    }
-
+class DeflatingEncoderTest extends TwoPoolsTest {
     private static PerMessageDeflate agreed(Role role, String header, DeflateOptions options) {
         return role == Role.SERVER
                 ? PerMessageDeflate.negotiateAsServer(header, options).orElseThrow()
@@ -94,48 +83,12 @@ class DeflatingEncoderTest {
         return payloads;
     }
 
-    /** Collects everything written, through gathering writes as a socket channel takes them. */
-    private static class Collector implements GatheringByteChannel {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        @Override
-        public long write(ByteBuffer[] srcs, int offset, int length) {
-            long n = 0;
-            for (int i = offset; i < offset + length; i++) {
-                n += write(srcs[i]);
-            }
-            return n;
-        }
-
-        @Override
-        public long write(ByteBuffer[] srcs) {
-            return write(srcs, 0, srcs.length);
-        }
-
-        @Override
-        public int write(ByteBuffer src) {
-            int n = src.remaining();
-            while (src.hasRemaining()) {
-                out.write(src.get());
-            }
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {}
-    }
-
     private static byte[] encode(
             WebSocketEncoder encoder, BufferPool pool, MessageType type, byte[] message, boolean gathering)
             throws IOException {
         try (RecyclableOutputStream s = stream(pool, message)) {
             if (gathering) {
-                Collector c = new Collector();
+                CollectingChannel c = new CollectingChannel();
                 encoder.writeMessage(type, s, c);
                 return c.out.toByteArray();
             }
@@ -297,14 +250,7 @@ class DeflatingEncoderTest {
                 .build();
         PerMessageDeflate deflate = agreed(Role.SERVER, "permessage-deflate", DeflateOptions.DEFAULT);
         byte[] message = json(size, 5);
-        Collector sink = new Collector() {
-            @Override
-            public int write(ByteBuffer src) {
-                int n = src.remaining();
-                src.position(src.limit());
-                return n;
-            }
-        };
+        CollectingChannel sink = CollectingChannel.discarding();
         try (WebSocketEncoder encoder = new WebSocketEncoder(Role.SERVER, 0, null, deflate.newDeflater());
                 RecyclableOutputStream s = stream(defaultSizes, message)) {
             for (int i = 0; i < 200; i++) {

@@ -137,7 +137,7 @@ class EncoderTest {
                                 new WebSocketEncoder(role, fragment, new java.util.SplittableRandom(5));
                         for (int round = 0; round < 2; round++) {
                             toStream.writeMessage(MessageType.BINARY, s, viaStream);
-                            toChannel.writeMessage(MessageType.BINARY, s, new TrickleChannel(viaChannel));
+                            toChannel.writeMessage(MessageType.BINARY, s, new CollectingChannel(viaChannel, 1000));
                         }
                     }
                     String where = "direct " + direct + ", " + role + ", fragment " + fragment;
@@ -155,49 +155,5 @@ class EncoderTest {
             }
             PoolAssertions.assertNothingInUse(source);
         }
-    }
-
-    /** A channel that takes at most 1000 bytes per call, as a socket with a full buffer does. */
-    private static final class TrickleChannel implements java.nio.channels.GatheringByteChannel {
-        private final ByteArrayOutputStream out;
-
-        TrickleChannel(ByteArrayOutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public long write(java.nio.ByteBuffer[] srcs, int offset, int length) {
-            long total = 0;
-            for (int i = offset; i < offset + length && total < 1000; i++) {
-                total += write(srcs[i], (int) (1000 - total));
-            }
-            return total;
-        }
-
-        @Override
-        public long write(java.nio.ByteBuffer[] srcs) {
-            return write(srcs, 0, srcs.length);
-        }
-
-        @Override
-        public int write(java.nio.ByteBuffer src) {
-            return write(src, 1000);
-        }
-
-        private int write(java.nio.ByteBuffer src, int max) {
-            int n = Math.min(max, src.remaining());
-            for (int k = 0; k < n; k++) {
-                out.write(src.get());
-            }
-            return n;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return true;
-        }
-
-        @Override
-        public void close() {}
     }
 }

@@ -41,6 +41,14 @@ class FragmentationCasesTest {
         return DecoderHarness.decode(pool, Role.SERVER, WebSocketLimits.DEFAULT, wire, chunking);
     }
 
+    /** A text message in two fragments with a Ping between them, from {@code role}'s peer: what arrives. */
+    private List<String> pingBetweenFragments(Role role, String first, String ping, String rest, Chunking chunking)
+            throws WebSocketProtocolException {
+        Frames peer = role == Role.SERVER ? Frames.fromClient() : Frames.fromServer();
+        byte[] wire = peer.text(false, first).ping(ping).cont(true, utf8(rest)).build();
+        return DecoderHarness.decode(pool, role, WebSocketLimits.DEFAULT, wire, chunking).events;
+    }
+
     private void assertViolation(int code, byte[] wire, Chunking chunking) {
         WebSocketProtocolException e = assertThrows(WebSocketProtocolException.class, () -> server(wire, chunking));
         assertEquals(code, e.closeCode(), e.getMessage());
@@ -65,26 +73,20 @@ class FragmentationCasesTest {
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void case5_3_textInTwoFragments(Chunking chunking) throws Exception {
-        Recorder r = server(
-                Frames.fromClient()
-                        .text(false, "frag")
-                        .cont(true, utf8("ment1"))
-                        .build(),
-                chunking);
-        assertEquals(List.of("text:fragment1"), r.events);
+        Frames frames = Frames.fromClient().text(false, "frag").cont(true, utf8("ment1"));
+        assertEquals(List.of("text:fragment1"), server(frames.build(), chunking).events);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
-    void case5_6_to_5_8_pingBetweenFragmentsIsDeliveredFirst(Chunking chunking) throws Exception {
-        Recorder r = server(
-                Frames.fromClient()
-                        .text(false, "frag")
-                        .ping("ping payload")
-                        .cont(true, utf8("ment1"))
-                        .build(),
-                chunking);
-        assertEquals(List.of("ping:ping payload", "text:fragment1"), r.events);
+    void case5_6_to_5_8_pingBetweenFragmentsIsDeliveredFirstInEitherRole(Chunking chunking) throws Exception {
+        assertEquals(
+                List.of("ping:ping payload", "text:fragment1"),
+                pingBetweenFragments(Role.SERVER, "frag", "ping payload", "ment1", chunking));
+        // the client role accepts the server's unmasked frames
+        assertEquals(
+                List.of("ping:", "text:from server"),
+                pingBetweenFragments(Role.CLIENT, "from ", "", "server", chunking));
     }
 
     @ParameterizedTest
@@ -125,8 +127,8 @@ class FragmentationCasesTest {
                 .ping("p2")
                 .cont(false, new byte[0])
                 .cont(true, utf8("f5"));
-        Recorder r = server(f.build(), chunking);
-        assertEquals(List.of("ping:p1", "pong:unsolicited", "ping:p2", "text:f1f2f3f5"), r.events);
+        assertEquals(
+                List.of("ping:p1", "pong:unsolicited", "ping:p2", "text:f1f2f3f5"), server(f.build(), chunking).events);
     }
 
     @ParameterizedTest
@@ -150,46 +152,24 @@ class FragmentationCasesTest {
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void zeroLengthMessagesAndFragments(Chunking chunking) throws Exception {
-        Recorder r = server(
-                Frames.fromClient()
-                        .text(true, "")
-                        .frame(true, Opcodes.BINARY, new byte[0])
-                        .text(false, "")
-                        .cont(false, new byte[0])
-                        .cont(true, new byte[0])
-                        .build(),
-                chunking);
-        assertEquals(List.of("text:", "binary:0", "text:"), r.events);
+        Frames frames = Frames.fromClient()
+                .text(true, "")
+                .frame(true, Opcodes.BINARY, new byte[0])
+                .text(false, "")
+                .cont(false, new byte[0])
+                .cont(true, new byte[0]);
+        assertEquals(List.of("text:", "binary:0", "text:"), server(frames.build(), chunking).events);
     }
 
     @ParameterizedTest
     @EnumSource(Chunking.class)
     void closeInTheMiddleOfAMessageReleasesItsChunksAndEndsInput(Chunking chunking) throws Exception {
         byte[] closeBody = {0x03, (byte) 0xE8, 'b', 'y', 'e'};
-        Recorder r = server(
-                Frames.fromClient()
-                        .frame(false, Opcodes.BINARY, new byte[5000])
-                        .frame(true, Opcodes.CLOSE, closeBody)
-                        .text(true, "after close is ignored")
-                        .build(),
-                chunking);
-        assertEquals(List.of("close:1000:bye"), r.events);
-    }
-
-    @ParameterizedTest
-    @EnumSource(Chunking.class)
-    void clientRoleAcceptsUnmaskedServerFrames(Chunking chunking) throws Exception {
-        Recorder r = DecoderHarness.decode(
-                pool,
-                Role.CLIENT,
-                WebSocketLimits.DEFAULT,
-                Frames.fromServer()
-                        .text(false, "from ")
-                        .ping("")
-                        .cont(true, utf8("server"))
-                        .build(),
-                chunking);
-        assertEquals(List.of("ping:", "text:from server"), r.events);
+        Frames frames = Frames.fromClient()
+                .frame(false, Opcodes.BINARY, new byte[5000])
+                .frame(true, Opcodes.CLOSE, closeBody)
+                .text(true, "after close is ignored");
+        assertEquals(List.of("close:1000:bye"), server(frames.build(), chunking).events);
     }
 
     @ParameterizedTest
@@ -197,15 +177,11 @@ class FragmentationCasesTest {
     void directChunkPoolGivesTheSameResult(Chunking chunking) throws Exception {
         BufferPool direct = DecoderHarness.directPool();
         byte[] payload = utf8("κόσμε ".repeat(500));
-        Recorder r = DecoderHarness.decode(
-                direct,
-                Role.SERVER,
-                WebSocketLimits.DEFAULT,
-                Frames.fromClient()
-                        .frame(false, Opcodes.TEXT, java.util.Arrays.copyOf(payload, 1001))
-                        .cont(true, java.util.Arrays.copyOfRange(payload, 1001, payload.length))
-                        .build(),
-                chunking);
+        byte[] wire = Frames.fromClient()
+                .frame(false, Opcodes.TEXT, java.util.Arrays.copyOf(payload, 1001))
+                .cont(true, java.util.Arrays.copyOfRange(payload, 1001, payload.length))
+                .build();
+        Recorder r = DecoderHarness.decode(direct, Role.SERVER, WebSocketLimits.DEFAULT, wire, chunking);
         assertArrayEquals(payload, r.payloads.get(0));
         PoolAssertions.assertNothingInUse(direct);
     }

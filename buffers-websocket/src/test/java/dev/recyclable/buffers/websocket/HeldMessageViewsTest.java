@@ -23,12 +23,10 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.interop.NettyViews;
 import dev.recyclable.buffers.testing.HeldContent;
-import dev.recyclable.buffers.testing.PoolAssertions;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -38,17 +36,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * bytes until it is closed, however many messages the decoder assembles after it in the stream
  * it reuses.
  */
-class HeldMessageViewsTest {
+class HeldMessageViewsTest extends TwoPoolsTest {
     private static final int MESSAGES = 1000;
-
-    private final BufferPool pool = DecoderHarness.smallChunkPool();
-    private final BufferPool direct = DecoderHarness.directPool();
-
-    @AfterEach
-    void nothingLeaks() {
-        PoolAssertions.assertNothingInUse(pool);
-        PoolAssertions.assertNothingInUse(direct);
-    }
 
     /** A kept view and the payload it must show. */
     private record Kept(int index, byte[] payload, ByteBufferView view, ByteBuf buf) {

@@ -34,25 +34,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.Deflater;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The decoder with permessage-deflate (RFC 7692): RSV1 rules, inflation into chunks, limits on inflated size. */
-class InflatingDecoderTest {
+class InflatingDecoderTest extends TwoPoolsTest {
     private static final int RSV1 = 0x40;
     private static final String MULTI_BYTE = "Grüße, Привет, 你好, 🎉 — ";
-
-    private final BufferPool pool = DecoderHarness.smallChunkPool();
-    private final BufferPool direct = DecoderHarness.directPool();
-
-    @AfterEach
-    void nothingLeaks() {
-        PoolAssertions.assertNothingInUse(pool);
-        PoolAssertions.assertNothingInUse(direct);
-    }
 
     private static PerMessageDeflate agreed(String offer) {
         return PerMessageDeflate.negotiateAsServer(offer, DeflateOptions.DEFAULT)

@@ -51,6 +51,11 @@ class ProtocolViolationsTest {
         return first;
     }
 
+    /** What a server-role decoder delivers of {@code wire}, fed whole. */
+    private Recorder delivered(byte[] wire) throws WebSocketProtocolException {
+        return DecoderHarness.decode(pool, Role.SERVER, WebSocketLimits.DEFAULT, wire, Chunking.WHOLE);
+    }
+
     private void assertCode(int code, byte[] wire) {
         assertEquals(code, violation(Role.SERVER, WebSocketLimits.DEFAULT, wire).closeCode());
     }
@@ -112,25 +117,16 @@ class ProtocolViolationsTest {
     @ParameterizedTest
     @ValueSource(ints = {1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 3000, 3999, 4000, 4999})
     void validCloseCodesAreDelivered(int code) throws Exception {
-        Recorder r = DecoderHarness.decode(
-                pool,
-                Role.SERVER,
-                WebSocketLimits.DEFAULT,
-                Frames.fromClient()
-                        .frame(true, Opcodes.CLOSE, new byte[] {(byte) (code >> 8), (byte) code})
-                        .build(),
-                Chunking.WHOLE);
-        assertEquals(code, r.closeCode);
+        byte[] close = {(byte) (code >> 8), (byte) code};
+        assertEquals(
+                code,
+                delivered(Frames.fromClient().frame(true, Opcodes.CLOSE, close).build()).closeCode);
     }
 
     @Test
     void emptyCloseMeansNoStatus() throws Exception {
-        Recorder r = DecoderHarness.decode(
-                pool,
-                Role.SERVER,
-                WebSocketLimits.DEFAULT,
-                Frames.fromClient().frame(true, Opcodes.CLOSE, new byte[0]).build(),
-                Chunking.WHOLE);
+        Recorder r = delivered(
+                Frames.fromClient().frame(true, Opcodes.CLOSE, new byte[0]).build());
         assertEquals(CloseCodes.NO_STATUS, r.closeCode);
     }
 

@@ -19,20 +19,36 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /** A listener that writes down, in order, everything a decoder delivers (copies, never references). */
-final class Recorder implements WebSocketListener {
-    final List<String> events = new ArrayList<>();
+public final class Recorder implements WebSocketListener {
+    public final List<String> events = new ArrayList<>();
     final List<byte[]> payloads = new ArrayList<>();
     final List<MessageType> types = new ArrayList<>();
-    int closeCode = -1;
+    public int closeCode = -1;
+    private final Function<WebSocketMessage, String> describe;
 
-    @Override
-    public void onMessage(WebSocketMessage message) {
+    /** Keeps a copy of each message's payload and type; its event is {@code text:<text>} or {@code binary:<length>}. */
+    Recorder() {
+        describe = this::copy;
+    }
+
+    /** Writes each message down only as {@code describe} says, without a copy (a digest of 16 MiB, say). */
+    public Recorder(Function<WebSocketMessage, String> describe) {
+        this.describe = describe;
+    }
+
+    private String copy(WebSocketMessage message) {
         byte[] bytes = message.toByteArray();
         payloads.add(bytes);
         types.add(message.type());
-        events.add(message.isText() ? "text:" + message.text() : "binary:" + bytes.length);
+        return message.isText() ? "text:" + message.text() : "binary:" + bytes.length;
+    }
+
+    @Override
+    public void onMessage(WebSocketMessage message) {
+        events.add(describe.apply(message));
     }
 
     @Override

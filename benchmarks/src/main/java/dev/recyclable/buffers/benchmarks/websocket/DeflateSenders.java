@@ -20,8 +20,6 @@ import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketEncoder;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
-import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -59,9 +57,7 @@ final class DeflateSenders implements AutoCloseable {
                 new WebSocket08FrameEncoder(false), DeflateWire.nettyExtension().newExtensionEncoder());
         stockPayload =
                 PooledByteBufAllocator.DEFAULT.directBuffer(message.length).writeBytes(message);
-        PerMessageDeflate agreed = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
-                .orElseThrow();
-        ours = new WebSocketEncoder(Role.SERVER, 0, null, agreed.newDeflater());
+        ours = new WebSocketEncoder(Role.SERVER, 0, null, DeflateWire.agreed().newDeflater());
         oursPayload = pool.newStream();
         oursPayload.write(message);
     }

@@ -15,6 +15,9 @@
  */
 package dev.recyclable.buffers.benchmarks.websocket;
 
+import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
 import io.netty.handler.codec.http.websocketx.extensions.compression.PerMessageDeflateServerExtensionHandshaker;
@@ -42,6 +45,15 @@ import java.util.zip.Deflater;
 record DeflateWire(byte[] message, byte[] first, byte[] repeated) {
     /** Largest inflated message the Netty contenders accept (their {@code maxAllocation}). */
     static final int MAX = 64 << 20;
+
+    /** Our decoders' limits for this input: 1 MiB frames, {@link #MAX} per message. */
+    static final WebSocketLimits LIMITS = new WebSocketLimits(1 << 20, MAX, 1 << 16);
+
+    /** Our server side of permessage-deflate for a plain offer: context takeover, the default options. */
+    static PerMessageDeflate agreed() {
+        return PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
+                .orElseThrow();
+    }
 
     /** The wire for {@link #json(int)} of {@code size} bytes in {@link WireMessages#FRAGMENT}-byte frames. */
     static DeflateWire of(int size) {

@@ -16,11 +16,12 @@
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.Role;
+import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
+import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
 import io.netty.buffer.ByteBuf;
@@ -38,7 +39,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.ByteBuffer;
 import java.util.function.Function;
-import java.util.zip.CRC32;
 
 /**
  * A server's receive path without a socket: the same client-masked frames, cut into 16 KiB reads
@@ -46,7 +46,9 @@ import java.util.zip.CRC32;
  * calling thread: Netty's stock {@code WebSocket08FrameDecoder} + {@code Utf8FrameValidator} +
  * {@code WebSocketFrameAggregator}, and our {@link RecyclableWebSocketDecoder}; with
  * permessage-deflate ({@link #deflate}) Netty's inflating decoder sits after its frame decoder,
- * as {@code WebSocketServerCompressionHandler} installs it, and ours inflates on its own.
+ * as {@code WebSocketServerCompressionHandler} installs it, and ours inflates on its own. A third
+ * receiver, our plain {@link WebSocketDecoder} made with {@link #listener()}, is fed the same
+ * reads as arrays ({@link #recyclable(WebSocketDecoder)}).
  */
 final class EmbeddedDecoders implements AutoCloseable {
     private static final int READ = 16 * 1024;
@@ -60,21 +62,23 @@ final class EmbeddedDecoders implements AutoCloseable {
 
     /** Uncompressed: one message of {@code payload} in {@link ShowcaseServer#FRAGMENT}-byte frames. */
     EmbeddedDecoders(BufferPool pool, byte[] payload, boolean text) {
-        this(WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true), new Sink(), sink -> {
-            WebSocketLimits limits = WebSocketLimits.DEFAULT;
-            return new ChannelHandler[][] {
-                {
-                    new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
-                            .expectMaskedFrames(true)
-                            .allowExtensions(false)
-                            .maxFramePayloadLength((int) limits.maxFramePayload())
-                            .build()),
-                    new Utf8FrameValidator(),
-                    new WebSocketFrameAggregator((int) limits.maxMessageSize()),
-                    sink
-                },
-                {new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink}
-            };
+        this(pool, WireMessages.frames(payload, text, ShowcaseServer.FRAGMENT, true), WebSocketLimits.DEFAULT);
+    }
+
+    /** Uncompressed: one message as {@code wire}'s client-masked frames; both pipelines held to {@code limits}. */
+    EmbeddedDecoders(BufferPool pool, byte[] wire, WebSocketLimits limits) {
+        this(wire, new Sink(), sink -> new ChannelHandler[][] {
+            {
+                new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                        .expectMaskedFrames(true)
+                        .allowExtensions(false)
+                        .maxFramePayloadLength((int) limits.maxFramePayload())
+                        .build()),
+                new Utf8FrameValidator(),
+                new WebSocketFrameAggregator((int) limits.maxMessageSize()),
+                sink
+            },
+            {new RecyclableWebSocketDecoder(pool, Role.SERVER, limits), sink}
         });
     }
 
@@ -84,9 +88,8 @@ final class EmbeddedDecoders implements AutoCloseable {
      */
     static EmbeddedDecoders deflate(BufferPool pool, DeflateWire input) {
         EmbeddedDecoders decoders = new EmbeddedDecoders(input.repeated(), new Sink(), sink -> {
-            WebSocketLimits limits = new WebSocketLimits(1 << 20, DeflateWire.MAX, 1 << 16);
-            PerMessageDeflate agreed = PerMessageDeflate.negotiateAsServer("permessage-deflate", DeflateOptions.DEFAULT)
-                    .orElseThrow();
+            WebSocketLimits limits = DeflateWire.LIMITS;
+            PerMessageDeflate agreed = DeflateWire.agreed();
             return new ChannelHandler[][] {
                 {
                     new WebSocket08FrameDecoder(WebSocketDecoderConfig.newBuilder()
@@ -144,6 +147,24 @@ final class EmbeddedDecoders implements AutoCloseable {
         return receive(ours);
     }
 
+    /** Where a plain {@link WebSocketDecoder} for {@link #recyclable(WebSocketDecoder)} delivers. */
+    WebSocketListener listener() {
+        return sink;
+    }
+
+    /**
+     * One message through our plain decoder (made with {@link #listener()}), fed the reads as the
+     * arrays they are; returns its payload length.
+     */
+    long recyclable(WebSocketDecoder decoder) throws WebSocketProtocolException {
+        int before = sink.messages;
+        long bytesBefore = sink.bytes;
+        for (int i = 0; i < wire.length; i += READ) {
+            decoder.feed(wire, i, Math.min(READ, wire.length - i));
+        }
+        return received(before, bytesBefore);
+    }
+
     /** CRC-32 of the payload each pipeline delivers, computed off the measured path. */
     long checksumNettyStock() {
         return checksum(stock);
@@ -154,10 +175,10 @@ final class EmbeddedDecoders implements AutoCloseable {
     }
 
     private long checksum(EmbeddedChannel channel) {
-        sink.crc = new CRC32();
+        sink.crc = new MessageCrc();
         try {
             receive(channel);
-            return sink.crc.getValue();
+            return sink.crc.value();
         } finally {
             sink.crc = null;
         }
@@ -171,6 +192,11 @@ final class EmbeddedDecoders implements AutoCloseable {
         int before = sink.messages;
         long bytesBefore = sink.bytes;
         feed(channel, frames);
+        return received(before, bytesBefore);
+    }
+
+    /** The payload bytes of the one message that arrived since {@code before}; throws if not exactly one. */
+    private long received(int before, long bytesBefore) {
         if (sink.messages != before + 1) {
             throw new IllegalStateException("expected one message, got " + (sink.messages - before));
         }
@@ -199,42 +225,22 @@ final class EmbeddedDecoders implements AutoCloseable {
 
     /** The application: counts messages and bytes; checksums them when asked to. */
     @ChannelHandler.Sharable
-    private static final class Sink extends ChannelInboundHandlerAdapter {
+    private static final class Sink extends ChannelInboundHandlerAdapter implements WebSocketListener {
         int messages;
         long bytes;
-        CRC32 crc;
+        MessageCrc crc;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof WebSocketMessage message) {
-                // released by our decoder when this returns
-                messages++;
-                bytes += message.length();
-                if (crc != null) {
-                    CRC32 c = crc;
-                    try {
-                        message.content().forEachSegment(new SegmentVisitor() {
-                            @Override
-                            public void visit(byte[] array, int offset, int length) {
-                                c.update(array, offset, length);
-                            }
-
-                            @Override
-                            public void visit(ByteBuffer segment) {
-                                c.update(segment);
-                            }
-                        });
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                }
+                onMessage(message); // released by our decoder when this returns
             } else if (msg instanceof WebSocketFrame frame) {
                 try {
                     messages++;
                     bytes += frame.content().readableBytes();
                     if (crc != null) {
                         for (ByteBuffer part : frame.content().nioBuffers()) {
-                            crc.update(part);
+                            crc.visit(part);
                         }
                     }
                 } finally {
@@ -242,6 +248,15 @@ final class EmbeddedDecoders implements AutoCloseable {
                 }
             } else {
                 ReferenceCountUtil.release(msg);
+            }
+        }
+
+        @Override
+        public void onMessage(WebSocketMessage message) {
+            messages++;
+            bytes += message.length();
+            if (crc != null) {
+                crc.update(message);
             }
         }
     }

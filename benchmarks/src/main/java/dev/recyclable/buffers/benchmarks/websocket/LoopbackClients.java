@@ -43,7 +43,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -80,7 +79,7 @@ final class LoopbackClients {
                             }
                             received.release();
                         }));
-            case "jdkTypical" -> new JdkClient(uri, new TypicalJdkListener(received, check));
+            case "jdkTypical" -> new JdkClient(uri, new Typical(received, check));
             case "jdkFloor" -> new JdkClient(uri, new DroppingJdkListener(received, check));
             default -> throw new IllegalArgumentException(kind);
         };
@@ -247,53 +246,35 @@ final class LoopbackClients {
         }
     }
 
-    /** Typical user code on the JDK client: StringBuilder for text, ByteArrayOutputStream for binary. */
-    static final class TypicalJdkListener implements WebSocket.Listener {
+    /** Typical user code on the JDK client ({@link TypicalJdkListener}); keeps the last message. */
+    static final class Typical extends TypicalJdkListener {
         private final Semaphore received;
         private final ContentCheck check;
-        private StringBuilder text = new StringBuilder();
-        private ByteArrayOutputStream binary = new ByteArrayOutputStream();
         volatile Object last;
 
-        TypicalJdkListener(Semaphore received, ContentCheck check) {
+        Typical(Semaphore received, ContentCheck check) {
             this.received = received;
             this.check = check;
         }
 
         @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean lastPart) {
-            text.append(data);
-            if (lastPart) {
-                String message = text.toString();
-                last = message;
-                text = new StringBuilder();
-                if (check.armed()) {
-                    check.update(message.getBytes(StandardCharsets.UTF_8));
-                    check.messageEnd();
-                }
-                received.release();
+        void text(String message) {
+            last = message;
+            if (check.armed()) { // the UTF-8 bytes only for the check, off the measured path
+                check.update(message.getBytes(StandardCharsets.UTF_8));
+                check.messageEnd();
             }
-            webSocket.request(1);
-            return null;
+            received.release();
         }
 
         @Override
-        public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean lastPart) {
-            byte[] copy = new byte[data.remaining()];
-            data.get(copy);
-            binary.write(copy, 0, copy.length);
-            if (lastPart) {
-                byte[] message = binary.toByteArray();
-                last = message;
-                binary = new ByteArrayOutputStream();
-                if (check.armed()) {
-                    check.update(message);
-                    check.messageEnd();
-                }
-                received.release();
+        void binary(byte[] message) {
+            last = message;
+            if (check.armed()) {
+                check.update(message);
+                check.messageEnd();
             }
-            webSocket.request(1);
-            return null;
+            received.release();
         }
     }
 

@@ -15,16 +15,10 @@
  */
 package dev.recyclable.buffers.benchmarks.websocket;
 
-import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.WebSocket;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -51,8 +45,8 @@ final class ShowcaseReceivers {
         final AtomicReference<Throwable> error = new AtomicReference<>();
 
         Expected(byte[] binary, byte[] textUtf8) {
-            binaryCrc = crc(binary);
-            textCrc = crc(textUtf8);
+            binaryCrc = MessageCrc.of(binary);
+            textCrc = MessageCrc.of(textUtf8);
             text = new String(textUtf8, StandardCharsets.UTF_8);
             binaryLength = binary.length;
             textLength = textUtf8.length;
@@ -62,55 +56,27 @@ final class ShowcaseReceivers {
             (ok ? good : bad).incrementAndGet();
             received.release();
         }
-
-        private static long crc(byte[] bytes) {
-            CRC32 crc = new CRC32();
-            crc.update(bytes);
-            return crc.getValue();
-        }
     }
 
-    /**
-     * Typical user code on the JDK client: text appended to a {@code StringBuilder}, binary
-     * copied out of the JDK's buffer into a {@code ByteArrayOutputStream}, each turned into a
-     * {@code String} or {@code byte[]} when the message is complete.
-     */
-    static final class Typical implements WebSocket.Listener {
+    /** Typical user code on the JDK client ({@link TypicalJdkListener}): text checked by equality, binary by CRC-32. */
+    static final class Typical extends TypicalJdkListener {
         private final Expected expected;
         private final CRC32 crc = new CRC32();
-        private StringBuilder text = new StringBuilder();
-        private ByteArrayOutputStream binary = new ByteArrayOutputStream();
 
         Typical(Expected expected) {
             this.expected = expected;
         }
 
         @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            text.append(data);
-            if (last) {
-                String message = text.toString();
-                text = new StringBuilder();
-                expected.verdict(message.equals(expected.text));
-            }
-            webSocket.request(1);
-            return null;
+        void text(String message) {
+            expected.verdict(message.equals(expected.text));
         }
 
         @Override
-        public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-            byte[] piece = new byte[data.remaining()];
-            data.get(piece);
-            binary.write(piece, 0, piece.length);
-            if (last) {
-                byte[] message = binary.toByteArray();
-                binary = new ByteArrayOutputStream();
-                crc.reset();
-                crc.update(message);
-                expected.verdict(crc.getValue() == expected.binaryCrc);
-            }
-            webSocket.request(1);
-            return null;
+        void binary(byte[] message) {
+            crc.reset();
+            crc.update(message);
+            expected.verdict(crc.getValue() == expected.binaryCrc);
         }
 
         @Override
@@ -126,18 +92,7 @@ final class ShowcaseReceivers {
      */
     static final class Recyclable implements WebSocketListener {
         private final Expected expected;
-        private final CRC32 crc = new CRC32();
-        private final SegmentVisitor checksum = new SegmentVisitor() {
-            @Override
-            public void visit(byte[] array, int offset, int length) {
-                crc.update(array, offset, length);
-            }
-
-            @Override
-            public void visit(ByteBuffer segment) {
-                crc.update(segment);
-            }
-        };
+        private final MessageCrc crc = new MessageCrc();
 
         Recyclable(Expected expected) {
             this.expected = expected;
@@ -146,14 +101,10 @@ final class ShowcaseReceivers {
         @Override
         public void onMessage(WebSocketMessage message) {
             crc.reset();
-            try {
-                message.content().forEachSegment(checksum);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            crc.update(message);
             boolean text = message.isText();
             expected.verdict(message.length() == (text ? expected.textLength : expected.binaryLength)
-                    && crc.getValue() == (text ? expected.textCrc : expected.binaryCrc));
+                    && crc.value() == (text ? expected.textCrc : expected.binaryCrc));
         }
 
         @Override

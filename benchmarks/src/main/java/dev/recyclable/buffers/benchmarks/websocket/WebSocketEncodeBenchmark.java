@@ -32,20 +32,12 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The encoders' own cost per message of {@code messageBytes} in 4 KiB frames, written to sinks
@@ -54,15 +46,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link RecyclableWebSocketEncoder} as a server in a Netty pipeline whose head releases what it
  * is given. Run with {@code -prof gc}: the aim is no allocation per frame.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
-public class WebSocketEncodeBenchmark {
+public class WebSocketEncodeBenchmark extends InProcessBenchmark {
     @Param({"1024", "1048576"})
     public int messageBytes;
 
@@ -92,9 +79,7 @@ public class WebSocketEncodeBenchmark {
     public void tearDown() {
         payload.close();
         netty.finishAndReleaseAll();
-        if (pool.stats().bytesInUse() != 0) {
-            throw new IllegalStateException("pool leak: " + pool.stats());
-        }
+        assertDrained(pool);
     }
 
     @Benchmark

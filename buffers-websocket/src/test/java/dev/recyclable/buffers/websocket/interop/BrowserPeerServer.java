@@ -18,20 +18,15 @@ package dev.recyclable.buffers.websocket.interop;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.netty.WebSocketUpgradeHandler;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -47,14 +42,12 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Our Netty WebSocket server as README.md builds it ({@code HttpServerCodec},
@@ -78,36 +71,25 @@ final class BrowserPeerServer implements AutoCloseable {
     volatile long pageServedNanos;
 
     private final byte[] page;
-    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final EventLoopGroup group = Loopback.group();
     private final Channel server;
 
     BrowserPeerServer(BufferPool pool, WebSocketLimits limits, long fragmentSize, BrowserSession.Script script)
             throws InterruptedException {
         page = readPage();
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast(
-                                        new HttpServerCodec(),
-                                        new HttpObjectAggregator(8192),
-                                        new Page(),
-                                        new HandshakeRecorder(),
-                                        new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize),
-                                        new BrowserSession(pool, script, record));
-                    }
-                })
-                .bind(new InetSocketAddress("127.0.0.1", 0))
-                .sync()
-                .channel();
+        server = Loopback.serve(group, ch -> new ChannelHandler[] {
+            new HttpServerCodec(),
+            new HttpObjectAggregator(8192),
+            new Page(),
+            new HandshakeRecorder(),
+            new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize),
+            new BrowserSession(pool, script, record)
+        });
     }
 
     /** The page's URL; its query is handed to the page's script. */
     String pageUrl(String query) {
-        return "http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/?" + query;
+        return "http://127.0.0.1:" + Loopback.port(server) + "/?" + query;
     }
 
     private static byte[] readPage() {
@@ -181,6 +163,6 @@ final class BrowserPeerServer implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         server.close().sync();
-        group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+        Loopback.shutdown(group);
     }
 }

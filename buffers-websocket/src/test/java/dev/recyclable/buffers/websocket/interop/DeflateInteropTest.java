@@ -20,27 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,11 +48,13 @@ class DeflateInteropTest {
         PoolAssertions.assertNothingInUse(pool);
     }
 
-    /** The small JSON-like texts sent 1,000 times in a row (the same as ws-deflate-peer.js's client). */
-    static byte[] json(int i) {
-        return ("{\"id\":" + i + ",\"user\":\"user" + (i % 50) + "\",\"text\":\"Grüße, Привет, 你好, 🎉 #" + (i % 7)
-                        + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
+    /** Our side's options: level 1 above 1 MiB (16 MiB messages), else the default level 6. */
+    private static DeflateOptions ourOptions(boolean serverNoContext, boolean clientNoContext, int maxSize) {
+        return DeflateOptions.DEFAULT
+                .withThreshold(0)
+                .withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
+                .withServerNoContextTakeover(serverNoContext)
+                .withClientNoContextTakeover(clientNoContext);
     }
 
     @ParameterizedTest(name = "ws server {0}, our offer: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
@@ -80,31 +70,16 @@ class DeflateInteropTest {
             })
     void ourNettyClientAgainstWsServer(String wsOptions, boolean serverNoContext, boolean clientNoContext, int maxSize)
             throws Exception {
-        DeflateOptions options = DeflateOptions.DEFAULT
-                .withThreshold(0)
-                .withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
-                .withServerNoContextTakeover(serverNoContext)
-                .withClientNoContextTakeover(clientNoContext);
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        DeflateOptions options = ourOptions(serverNoContext, clientNoContext, maxSize);
+        EventLoopGroup group = Loopback.group();
         try (NodePeer node = NodePeer.startScript("ws-deflate-peer.js", "echo-server", "4096", wsOptions)) {
             URI uri = URI.create("ws://127.0.0.1:" + node.port() + "/");
-            NettyWsClient client = new NettyWsClient(
-                    new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000, options));
             WireBytes wire = new WireBytes();
-            Channel ch = new Bootstrap()
-                    .group(group)
-                    .channel(NioSocketChannel.class)
-                    .handler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel c) {
-                            c.pipeline().addLast(wire, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
-                        }
-                    })
-                    .connect(uri.getHost(), uri.getPort())
-                    .sync()
-                    .channel();
-            assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS));
-            client.handshakeDone.sync();
+            NettyWsClient client = NettyWsClient.connect(
+                    group,
+                    new RecyclableWebSocketClientHandshaker(uri, pool, WebSocketLimits.DEFAULT, 3000, options),
+                    wire);
+            Channel ch = client.channel;
             PerMessageDeflate agreed = client.handshaker.deflate();
             assertNotNull(agreed, "extension agreed");
             String ext = node.awaitLine("EXT ", 10_000);
@@ -114,27 +89,8 @@ class DeflateInteropTest {
             assertEquals(
                     clientNoContext || wsOptions.contains("clientNoContextTakeover"), agreed.clientNoContextTakeover());
 
-            long payloadBytes = 0;
             long wireStart = wire.read.get();
-            int seed = 900;
-            for (int size : Payloads.SIZES) {
-                if (size > maxSize) {
-                    continue;
-                }
-                for (MessageType type : MessageType.values()) {
-                    byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
-                    seed++;
-                    payloadBytes += size;
-                    send(ch, type, payload);
-                    assertEquals(type + ":" + MessageDigests.sha256(payload), client.next(), "size " + size);
-                }
-            }
-            for (int i = 0; i < 1000; i++) {
-                byte[] payload = json(i);
-                payloadBytes += payload.length;
-                send(ch, MessageType.TEXT, payload);
-                assertEquals("TEXT:" + MessageDigests.sha256(payload), client.next(), "message " + i);
-            }
+            long payloadBytes = client.echoAll(pool, Payloads.SIZES, maxSize, 900);
             long received = wire.read.get() - wireStart;
             ch.writeAndFlush(ControlFrame.close(1000, "bye")).sync();
             assertEquals("close:1000", client.next());
@@ -147,7 +103,7 @@ class DeflateInteropTest {
             assertTrue(wsRead < payloadBytes * 3 / 4, "ws read " + wsRead + " wire bytes for " + payloadBytes);
             assertCodecsEnded(agreed);
         } finally {
-            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+            Loopback.shutdown(group);
         }
     }
 
@@ -158,13 +114,6 @@ class DeflateInteropTest {
             Thread.sleep(10);
         }
         assertEquals(0, agreed.openCodecs(), "inflater and deflater ended with the channel");
-    }
-
-    private void send(Channel ch, MessageType type, byte[] payload) throws Exception {
-        RecyclableOutputStream s = pool.newStream();
-        s.write(payload);
-        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s))
-                .sync();
     }
 
     @ParameterizedTest(name = "ws client {0}, our server: server_no_ctx {1}, client_no_ctx {2}, up to {3} bytes")
@@ -181,11 +130,7 @@ class DeflateInteropTest {
     void wsClientAgainstOurNettyServer(
             String wsOptions, boolean serverNoContext, boolean clientNoContext, int maxSize, String expectedExtension)
             throws Exception {
-        DeflateOptions options = DeflateOptions.DEFAULT
-                .withThreshold(0)
-                .withCompressionLevel(maxSize > 1 << 20 ? 1 : 6)
-                .withServerNoContextTakeover(serverNoContext)
-                .withClientNoContextTakeover(clientNoContext);
+        DeflateOptions options = ourOptions(serverNoContext, clientNoContext, maxSize);
         try (NettyEchoServer server = new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192, options);
                 NodePeer node = NodePeer.startScript(
                         "ws-deflate-peer.js",
@@ -214,7 +159,7 @@ class DeflateInteropTest {
                 }
             }
             for (int i = 0; i < 1000; i++) {
-                payloadBytes += json(i).length;
+                payloadBytes += Payloads.json(i).length;
             }
             assertEquals(String.valueOf(messages), parts[1]);
             long wsRead = Long.parseLong(parts[3]);

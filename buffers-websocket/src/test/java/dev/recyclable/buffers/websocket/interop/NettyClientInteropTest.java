@@ -26,8 +26,6 @@ import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -44,7 +42,7 @@ class NettyClientInteropTest {
 
     @Test
     void nettyClientWithOurHandlersAgainstWsServer() throws Exception {
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup group = Loopback.group();
         try (NodePeer node = NodePeer.start("echo-server", "4096")) {
             URI uri = URI.create("ws://127.0.0.1:" + node.port() + "/");
             NettyWsClient client = NettyWsClient.connect(group, uri, pool, WebSocketLimits.DEFAULT, 3000);
@@ -69,7 +67,7 @@ class NettyClientInteropTest {
             ch.closeFuture().await(10, TimeUnit.SECONDS);
             assertEquals("CLOSED 1000", node.awaitLine("CLOSED", 10_000));
         } finally {
-            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+            Loopback.shutdown(group);
         }
     }
 }

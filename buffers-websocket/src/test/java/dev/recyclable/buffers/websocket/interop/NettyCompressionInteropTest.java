@@ -20,30 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -57,7 +48,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketServerCompressionHandler;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -82,80 +72,37 @@ class NettyCompressionInteropTest {
 
     @Test
     void ourNettyClientAgainstNettysCompressionServer() throws Exception {
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup group = Loopback.group();
         try {
             WireBytes serverRead = new WireBytes();
-            Channel server = new ServerBootstrap()
-                    .group(group)
-                    .channel(NioServerSocketChannel.class)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline()
-                                    .addLast(
-                                            serverRead,
-                                            new HttpServerCodec(),
-                                            new HttpObjectAggregator(8192),
-                                            new WebSocketServerCompressionHandler(MAX),
-                                            new WebSocketServerProtocolHandler(
-                                                    WebSocketServerProtocolConfig.newBuilder()
-                                                            .websocketPath("/ws")
-                                                            .allowExtensions(true)
-                                                            .maxFramePayloadLength(MAX)
-                                                            .build()),
-                                            new WebSocketFrameAggregator(MAX),
-                                            new SimpleChannelInboundHandler<WebSocketFrame>() {
-                                                @Override
-                                                protected void channelRead0(
-                                                        ChannelHandlerContext ctx, WebSocketFrame f) {
-                                                    ctx.writeAndFlush(f.retain()); // echoed: Netty compresses it again
-                                                }
-                                            });
-                        }
-                    })
-                    .bind(new InetSocketAddress("127.0.0.1", 0))
-                    .sync()
-                    .channel();
-            int port = ((InetSocketAddress) server.localAddress()).getPort();
-            URI uri = URI.create("ws://127.0.0.1:" + port + "/ws");
-            NettyWsClient client = new NettyWsClient(new RecyclableWebSocketClientHandshaker(
-                    uri, pool, WebSocketLimits.DEFAULT, 3000, DeflateOptions.DEFAULT.withThreshold(0)));
+            WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
+                    .websocketPath("/ws")
+                    .allowExtensions(true)
+                    .maxFramePayloadLength(MAX)
+                    .build();
+            Channel server = Loopback.serve(
+                    group,
+                    ch -> stockPipeline(
+                            serverRead,
+                            new HttpServerCodec(),
+                            new WebSocketServerCompressionHandler(MAX),
+                            new WebSocketServerProtocolHandler(config),
+                            new EchoFrames()));
             WireBytes clientRead = new WireBytes();
-            Channel ch = new Bootstrap()
-                    .group(group)
-                    .channel(NioSocketChannel.class)
-                    .handler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel c) {
-                            c.pipeline()
-                                    .addLast(clientRead, new HttpClientCodec(), new HttpObjectAggregator(8192), client);
-                        }
-                    })
-                    .connect(uri.getHost(), uri.getPort())
-                    .sync()
-                    .channel();
-            assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS));
-            client.handshakeDone.sync();
+            NettyWsClient client = NettyWsClient.connect(
+                    group,
+                    new RecyclableWebSocketClientHandshaker(
+                            Loopback.uri(server, "/ws"),
+                            pool,
+                            WebSocketLimits.DEFAULT,
+                            3000,
+                            DeflateOptions.DEFAULT.withThreshold(0)),
+                    clientRead);
+            Channel ch = client.channel;
             assertNotNull(client.handshaker.deflate(), "Netty's server accepted our offer");
-            long payloadBytes = 0;
             long serverStart = serverRead.read.get();
             long clientStart = clientRead.read.get();
-            int seed = 77;
-            for (int size : SIZES) {
-                for (MessageType type : MessageType.values()) {
-                    byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
-                    seed++;
-                    payloadBytes += size;
-                    send(ch, type, payload);
-                    assertEquals(type + ":" + MessageDigests.sha256(payload), client.next(), "size " + size);
-                }
-            }
-            for (int i = 0; i < 1000; i++) {
-                byte[] payload = DeflateInteropTest.json(i);
-                payloadBytes += payload.length;
-                send(ch, MessageType.TEXT, payload);
-                assertEquals("TEXT:" + MessageDigests.sha256(payload), client.next(), "message " + i);
-            }
+            long payloadBytes = client.echoAll(pool, SIZES, Integer.MAX_VALUE, 77);
             long toServer = serverRead.read.get() - serverStart;
             long toClient = clientRead.read.get() - clientStart;
             assertTrue(toServer < payloadBytes * 3 / 4, "sent " + toServer + " wire bytes for " + payloadBytes);
@@ -165,77 +112,85 @@ class NettyCompressionInteropTest {
             server.close().sync();
             DeflateInteropTest.assertCodecsEnded(client.handshaker.deflate());
         } finally {
-            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+            Loopback.shutdown(group);
         }
     }
 
-    private void send(Channel ch, MessageType type, byte[] payload) throws Exception {
-        RecyclableOutputStream s = pool.newStream();
-        s.write(payload);
-        ch.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s))
-                .sync();
+    /**
+     * Netty's stock pipeline with permessage-deflate, as its examples build it: the wire counter,
+     * the HTTP codec and aggregator, Netty's compression and protocol handlers, frame aggregation,
+     * then the application.
+     */
+    private static ChannelHandler[] stockPipeline(
+            WireBytes wire,
+            ChannelHandler httpCodec,
+            ChannelHandler compression,
+            ChannelHandler protocol,
+            ChannelHandler application) {
+        return new ChannelHandler[] {
+            wire,
+            httpCodec,
+            new HttpObjectAggregator(8192),
+            compression,
+            protocol,
+            new WebSocketFrameAggregator(MAX),
+            application
+        };
+    }
+
+    /** Writes every frame back: Netty compresses it again. */
+    private static final class EchoFrames extends SimpleChannelInboundHandler<WebSocketFrame> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
+            ctx.writeAndFlush(f.retain());
+        }
     }
 
     @Test
     void nettysCompressionClientAgainstOurServer() throws Exception {
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup group = Loopback.group();
         try (NettyEchoServer server =
                 new NettyEchoServer(pool, WebSocketLimits.DEFAULT, 8192, DeflateOptions.DEFAULT.withThreshold(0))) {
             URI uri = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
             BlockingQueue<String> events = new LinkedBlockingQueue<>();
             ChannelPromise[] ready = new ChannelPromise[1];
             WireBytes clientRead = new WireBytes();
-            Channel ch = new Bootstrap()
-                    .group(group)
-                    .channel(NioSocketChannel.class)
-                    .handler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel c) {
-                            ready[0] = c.newPromise();
-                            c.pipeline()
-                                    .addLast(
-                                            clientRead,
-                                            new HttpClientCodec(),
-                                            new HttpObjectAggregator(8192),
-                                            new WebSocketClientCompressionHandler(MAX),
-                                            new WebSocketClientProtocolHandler(
-                                                    WebSocketClientProtocolConfig.newBuilder()
-                                                            .webSocketUri(uri)
-                                                            .allowExtensions(true)
-                                                            .maxFramePayloadLength(MAX)
-                                                            .build()),
-                                            new WebSocketFrameAggregator(MAX),
-                                            new SimpleChannelInboundHandler<WebSocketFrame>() {
-                                                @Override
-                                                public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-                                                    if (evt
-                                                            == WebSocketClientProtocolHandler.ClientHandshakeStateEvent
-                                                                    .HANDSHAKE_COMPLETE) {
-                                                        ready[0].setSuccess();
-                                                    }
-                                                }
+            WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
+                    .webSocketUri(uri)
+                    .allowExtensions(true)
+                    .maxFramePayloadLength(MAX)
+                    .build();
+            Channel ch = Loopback.connect(group, uri, c -> {
+                ready[0] = c.newPromise();
+                return stockPipeline(
+                        clientRead,
+                        new HttpClientCodec(),
+                        new WebSocketClientCompressionHandler(MAX),
+                        new WebSocketClientProtocolHandler(config),
+                        new SimpleChannelInboundHandler<WebSocketFrame>() {
+                            @Override
+                            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                if (evt
+                                        == WebSocketClientProtocolHandler.ClientHandshakeStateEvent
+                                                .HANDSHAKE_COMPLETE) {
+                                    ready[0].setSuccess();
+                                }
+                            }
 
-                                                @Override
-                                                protected void channelRead0(
-                                                        ChannelHandlerContext ctx, WebSocketFrame f) {
-                                                    String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
-                                                    events.add(type + ":"
-                                                            + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
-                                                }
-                                            });
-                        }
-                    })
-                    .connect(uri.getHost(), uri.getPort())
-                    .sync()
-                    .channel();
+                            @Override
+                            protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame f) {
+                                String type = f instanceof TextWebSocketFrame ? "TEXT" : "BINARY";
+                                events.add(type + ":" + MessageDigests.sha256(ByteBufUtil.getBytes(f.content())));
+                            }
+                        });
+            });
             assertTrue(ready[0].await(10, TimeUnit.SECONDS), "handshake");
             long payloadBytes = 0;
             long start = clientRead.read.get();
             int seed = 31;
             for (int size : SIZES) {
                 for (MessageType type : MessageType.values()) {
-                    byte[] payload = type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
-                    seed++;
+                    byte[] payload = Payloads.of(type, size, seed++);
                     payloadBytes += size;
                     ByteBuf content = Unpooled.wrappedBuffer(payload);
                     ch.writeAndFlush(
@@ -253,7 +208,7 @@ class NettyCompressionInteropTest {
             assertTrue(server.errors.isEmpty(), String.valueOf(server.errors));
             ch.close().sync();
         } finally {
-            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+            Loopback.shutdown(group);
         }
     }
 }

@@ -22,22 +22,15 @@ import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.WebSocketUpgradeHandler;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -49,7 +42,7 @@ final class NettyEchoServer implements AutoCloseable {
     final AtomicInteger pings = new AtomicInteger();
     final List<Integer> closeCodesReceived = new CopyOnWriteArrayList<>();
     final List<Throwable> errors = new CopyOnWriteArrayList<>();
-    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final EventLoopGroup group = Loopback.group();
     private final Channel server;
 
     NettyEchoServer(BufferPool pool, WebSocketLimits limits, long fragmentSize) throws InterruptedException {
@@ -59,27 +52,16 @@ final class NettyEchoServer implements AutoCloseable {
     /** @param deflate permessage-deflate options of the upgrade, or null */
     NettyEchoServer(BufferPool pool, WebSocketLimits limits, long fragmentSize, DeflateOptions deflate)
             throws InterruptedException {
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast(
-                                        new HttpServerCodec(),
-                                        new HttpObjectAggregator(8192),
-                                        new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize, deflate),
-                                        new Echo());
-                    }
-                })
-                .bind(new InetSocketAddress("127.0.0.1", 0))
-                .sync()
-                .channel();
+        server = Loopback.serve(group, ch -> new ChannelHandler[] {
+            new HttpServerCodec(),
+            new HttpObjectAggregator(8192),
+            new WebSocketUpgradeHandler("/ws", pool, limits, fragmentSize, deflate),
+            new Echo()
+        });
     }
 
     int port() {
-        return ((InetSocketAddress) server.localAddress()).getPort();
+        return Loopback.port(server);
     }
 
     private final class Echo extends ChannelInboundHandlerAdapter {
@@ -111,6 +93,6 @@ final class NettyEchoServer implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         server.close().sync();
-        group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+        Loopback.shutdown(group);
     }
 }

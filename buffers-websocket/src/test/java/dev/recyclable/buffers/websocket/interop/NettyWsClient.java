@@ -15,24 +15,24 @@
  */
 package dev.recyclable.buffers.websocket.interop;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.Opcodes;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -70,21 +70,27 @@ final class NettyWsClient extends SimpleChannelInboundHandler<Object> {
             throws InterruptedException {
         NettyWsClient client =
                 new NettyWsClient(new RecyclableWebSocketClientHandshaker(uri, pool, limits, fragmentSize));
-        client.channel = new Bootstrap()
-                .group(group)
-                .channel(NioSocketChannel.class)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel c) {
-                        c.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(8192), client);
-                    }
-                })
-                .connect(uri.getHost(), uri.getPort())
-                .sync()
-                .channel();
-        assertTrue(client.handshakeDone.await(10, TimeUnit.SECONDS), "no upgrade within 10 s");
-        assertTrue(client.handshakeDone.isSuccess(), () -> "upgrade failed: " + client.handshakeDone.cause());
-        return client;
+        client.channel = Loopback.connect(
+                group, uri, c -> new ChannelHandler[] {new HttpClientCodec(), new HttpObjectAggregator(8192), client});
+        return client.upgraded();
+    }
+
+    /**
+     * Connects with {@code handshaker} (to its URI), {@code wire} first in the pipeline to count the
+     * bytes read, and waits for the upgrade to complete.
+     */
+    static NettyWsClient connect(EventLoopGroup group, RecyclableWebSocketClientHandshaker handshaker, WireBytes wire)
+            throws InterruptedException {
+        NettyWsClient client = new NettyWsClient(handshaker);
+        client.channel = Loopback.connect(group, handshaker.uri(), c ->
+                new ChannelHandler[] {wire, new HttpClientCodec(), new HttpObjectAggregator(8192), client});
+        return client.upgraded();
+    }
+
+    private NettyWsClient upgraded() throws InterruptedException {
+        assertTrue(handshakeDone.await(10, TimeUnit.SECONDS), "no upgrade within 10 s");
+        assertTrue(handshakeDone.isSuccess(), () -> "upgrade failed: " + handshakeDone.cause());
+        return this;
     }
 
     @Override
@@ -118,6 +124,41 @@ final class NettyWsClient extends SimpleChannelInboundHandler<Object> {
         errors.add(cause);
         events.add("error:" + cause);
         ctx.close();
+    }
+
+    /** Sends {@code payload} as one message of {@code type}, from a stream of {@code pool}. */
+    void send(BufferPool pool, MessageType type, byte[] payload) throws Exception {
+        RecyclableOutputStream s = pool.newStream();
+        s.write(payload);
+        channel.writeAndFlush(type == MessageType.TEXT ? WebSocketMessage.text(s) : WebSocketMessage.binary(s))
+                .sync();
+    }
+
+    /**
+     * Sends, to an echoing peer, a text and a binary message of each of {@code sizes} up to
+     * {@code maxSize} (payloads seeded from {@code seed} on), then {@link Payloads#json} 0 to 999;
+     * asserts that each comes back the same. Returns the payload bytes sent.
+     */
+    long echoAll(BufferPool pool, int[] sizes, int maxSize, int seed) throws Exception {
+        long payloadBytes = 0;
+        for (int size : sizes) {
+            if (size > maxSize) {
+                continue;
+            }
+            for (MessageType type : MessageType.values()) {
+                byte[] payload = Payloads.of(type, size, seed++);
+                payloadBytes += size;
+                send(pool, type, payload);
+                assertEquals(type + ":" + MessageDigests.sha256(payload), next(), "size " + size);
+            }
+        }
+        for (int i = 0; i < 1000; i++) {
+            byte[] payload = Payloads.json(i);
+            payloadBytes += payload.length;
+            send(pool, MessageType.TEXT, payload);
+            assertEquals("TEXT:" + MessageDigests.sha256(payload), next(), "message " + i);
+        }
+        return payloadBytes;
     }
 
     String next() throws InterruptedException {

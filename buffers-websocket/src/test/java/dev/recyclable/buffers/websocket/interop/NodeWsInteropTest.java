@@ -24,17 +24,14 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
+import dev.recyclable.buffers.websocket.Recorder;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketEncoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.WebSocketListener;
-import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -52,43 +49,26 @@ class NodeWsInteropTest {
         PoolAssertions.assertNothingInUse(pool);
     }
 
-    /** Records what arrives as digests, so 16 MiB messages are compared without copies. */
-    private static final class Events implements WebSocketListener {
-        final List<String> list = new ArrayList<>();
-        int closeCode = -1;
-
-        @Override
-        public void onMessage(WebSocketMessage message) {
-            list.add(message.type() + ":" + MessageDigests.sha256(message.content()));
-        }
-
-        @Override
-        public void onPing(ByteBuffer payload) {
-            list.add("ping:" + StandardCharsets.UTF_8.decode(payload.duplicate()));
-        }
-
-        @Override
-        public void onClose(int code, String reason) {
-            closeCode = code;
-        }
+    /** Records what arrives, messages as digests, so 16 MiB messages are compared without copies. */
+    private static Recorder digests() {
+        return new Recorder(message -> message.type() + ":" + MessageDigests.sha256(message.content()));
     }
 
     @Test
     void ourClientAgainstTheWsServerWithFragmentsAndPingsMidMessage() throws Exception {
         try (NodePeer node = NodePeer.start("echo-server", "4096");
                 RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
-            Events events = new Events();
+            Recorder recorder = digests();
             // 3000-byte fragments: our cuts fall inside code points, ws's 4096-byte ones elsewhere
             WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 3000);
             OutputStream out = new BufferedOutputStream(client.out, 64 * 1024);
             List<String> expected = new ArrayList<>();
-            try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, events)) {
+            try (WebSocketDecoder decoder =
+                    new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, recorder)) {
                 int seed = 0;
                 for (int size : Payloads.SIZES) {
                     for (MessageType type : MessageType.values()) {
-                        byte[] payload =
-                                type == MessageType.TEXT ? Payloads.text(size, seed) : Payloads.binary(size, seed);
-                        seed++;
+                        byte[] payload = Payloads.of(type, size, seed++);
                         try (RecyclableOutputStream s = pool.newStream()) {
                             s.write(payload);
                             encoder.writeMessage(type, s, out);
@@ -98,14 +78,14 @@ class NodeWsInteropTest {
                             expected.add("ping:mid-message");
                         }
                         expected.add(type + ":" + MessageDigests.sha256(payload));
-                        client.readUntil(decoder, () -> events.list.size() == expected.size());
-                        assertEquals(expected, events.list, node.output());
+                        client.readUntil(decoder, () -> recorder.events.size() == expected.size());
+                        assertEquals(expected, recorder.events, node.output());
                     }
                 }
                 encoder.writeClose(1000, "done", out);
                 out.flush();
-                client.readUntil(decoder, () -> events.closeCode != -1);
-                assertEquals(1000, events.closeCode);
+                client.readUntil(decoder, () -> recorder.closeCode != -1);
+                assertEquals(1000, recorder.closeCode);
             }
             client.close(); // ws reports the close once the TCP connection is gone
             assertEquals("CLOSED 1000", node.awaitLine("CLOSED", 10_000));
@@ -116,16 +96,17 @@ class NodeWsInteropTest {
     void invalidUtf8FromWsFailsAtTheBadFragmentBeforeTheMessageEnds() throws Exception {
         try (NodePeer node = NodePeer.start("bad-utf8-server");
                 RawWebSocketClient client = new RawWebSocketClient(node.port(), "/")) {
-            Events events = new Events();
+            Recorder recorder = digests();
             WebSocketEncoder encoder = new WebSocketEncoder(Role.CLIENT, 0);
-            try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, events)) {
+            try (WebSocketDecoder decoder =
+                    new WebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT, recorder)) {
                 WebSocketProtocolException e =
                         assertThrows(WebSocketProtocolException.class, () -> client.readUntil(decoder, () -> false));
                 assertEquals(1007, e.closeCode());
                 assertTrue(decoder.isDone());
                 encoder.writeClose(e.closeCode(), "invalid UTF-8", client.out);
             }
-            assertTrue(events.list.isEmpty());
+            assertTrue(recorder.events.isEmpty());
             client.close();
             assertEquals("CLOSED 1007", node.awaitLine("CLOSED", 10_000));
         }

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.websocket.interop;
 
+import dev.recyclable.buffers.websocket.MessageType;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
@@ -45,6 +46,18 @@ final class Payloads {
             throw new IllegalStateException(out.length + " != " + size);
         }
         return out;
+    }
+
+    /** {@link #text} or {@link #binary}, as {@code type} says. */
+    static byte[] of(MessageType type, int size, int seed) {
+        return type == MessageType.TEXT ? text(size, seed) : binary(size, seed);
+    }
+
+    /** The small JSON-like texts sent 1,000 times in a row (the same as ws-deflate-peer.js's client). */
+    static byte[] json(int i) {
+        return ("{\"id\":" + i + ",\"user\":\"user" + (i % 50) + "\",\"text\":\"Grüße, Привет, 你好, 🎉 #" + (i % 7)
+                        + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     static byte[] binary(int size, int seed) {

@@ -28,8 +28,6 @@ import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
@@ -106,7 +104,7 @@ class WhatThePeerObservesTest {
 
     @Test
     void nettyClientPipelineFromOurHandshaker() throws Exception {
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup group = Loopback.group();
         try (NodePeer node = NodePeer.startScript("ws-raw-peer.js", "server")) {
             String base = "ws://127.0.0.1:" + node.port() + "/";
 
@@ -139,7 +137,7 @@ class WhatThePeerObservesTest {
             }
             assertEquals(expected, observed);
         } finally {
-            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+            Loopback.shutdown(group);
         }
     }
 

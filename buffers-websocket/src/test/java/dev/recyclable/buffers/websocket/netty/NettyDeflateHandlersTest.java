@@ -37,8 +37,6 @@ import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -70,21 +68,6 @@ class NettyDeflateHandlersTest {
                 .orElseThrow();
     }
 
-    private static final class Keep extends ChannelInboundHandlerAdapter {
-        final List<Object> seen = new ArrayList<>();
-        final List<Throwable> errors = new ArrayList<>();
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            seen.add(msg instanceof WebSocketMessage m ? m.text() : msg);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            errors.add(cause);
-        }
-    }
-
     /** One masked client frame, header and masking written out by hand. */
     private static byte[] maskedFrame(int firstByte, byte[] payload) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -113,7 +96,7 @@ class NettyDeflateHandlersTest {
     @Test
     void inflatesCompressedMessagesFromDirectReadsAndEndsTheInflaterWhenTheChannelCloses() {
         PerMessageDeflate deflate = agreed();
-        Keep keep = new Keep();
+        Keep keep = Keep.texts();
         EmbeddedChannel ch = new EmbeddedChannel(
                 new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, true, deflate), keep);
         assertEquals(1, deflate.openCodecs());
@@ -145,13 +128,13 @@ class NettyDeflateHandlersTest {
         EmbeddedChannel cold = new EmbeddedChannel(
                 new RecyclableWebSocketEncoder(Role.SERVER, 0),
                 new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, agreed()),
-                new Keep());
+                Keep.texts());
         cold.writeInbound(Unpooled.wrappedBuffer(bomb));
         cold.finishAndReleaseAll();
         long coldPeak = pool.stats().bytesIdle();
 
         PerMessageDeflate deflate = agreed();
-        Keep keep = new Keep();
+        Keep keep = Keep.texts();
         EmbeddedChannel ch = new EmbeddedChannel(
                 new RecyclableWebSocketEncoder(Role.SERVER, 0),
                 new RecyclableWebSocketDecoder(pool, Role.SERVER, limits, true, deflate),

@@ -31,20 +31,22 @@ import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketEncoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,20 +67,55 @@ class NettyHandlersTest {
         PoolAssertions.assertNothingInUse(pool);
     }
 
-    /** Keeps what the decoder fires; retains messages so they outlive the call. */
-    private static final class Keep extends ChannelInboundHandlerAdapter {
-        final List<Object> seen = new ArrayList<>();
-        final List<Throwable> errors = new ArrayList<>();
+    /** A server's pipeline: our encoder ({@code fragmentSize}), our decoder, then {@code keep}. */
+    private EmbeddedChannel server(int fragmentSize, Keep keep) {
+        return new EmbeddedChannel(
+                new RecyclableWebSocketEncoder(Role.SERVER, fragmentSize),
+                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
+                keep);
+    }
 
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            seen.add(msg instanceof WebSocketMessage m ? m.retain() : msg);
-        }
+    /** Writes fail at the head ({@link RefuseWrites}); then our encoder and decoder in {@code role}, then keep. */
+    private EmbeddedChannel refusingWrites(Role role, Keep keep) {
+        return new EmbeddedChannel(
+                new RefuseWrites(),
+                new RecyclableWebSocketEncoder(role, 0),
+                new RecyclableWebSocketDecoder(pool, role, WebSocketLimits.DEFAULT),
+                keep);
+    }
 
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            errors.add(cause);
+    /** Every buffer the channel wrote, as an array each (released). */
+    private static List<byte[]> written(EmbeddedChannel ch) {
+        List<byte[]> buffers = new ArrayList<>();
+        Object out;
+        while ((out = ch.readOutbound()) != null) {
+            ByteBuf buf = assertInstanceOf(ByteBuf.class, out, "what the channel wrote went through the encoder");
+            buffers.add(ByteBufUtil.getBytes(buf));
+            buf.release();
         }
+        return buffers;
+    }
+
+    /** What a fresh decoder in {@code role} makes of the buffers: messages as arrays, Pongs as "pong" + first byte. */
+    private List<Object> decode(Role role, List<byte[]> buffers) throws Exception {
+        List<Object> decoded = new ArrayList<>();
+        try (WebSocketDecoder decoder =
+                new WebSocketDecoder(pool, role, WebSocketLimits.DEFAULT, new WebSocketListener() {
+                    @Override
+                    public void onMessage(WebSocketMessage message) {
+                        decoded.add(message.toByteArray());
+                    }
+
+                    @Override
+                    public void onPong(ByteBuffer p) {
+                        decoded.add("pong" + p.get(0));
+                    }
+                })) {
+            for (byte[] b : buffers) {
+                decoder.feed(b, 0, b.length);
+            }
+        }
+        return decoded;
     }
 
     private static byte[] clientFrames(MessageType type, byte[] payload, int fragmentSize, BufferPool pool)
@@ -94,7 +131,7 @@ class NettyHandlersTest {
 
     @Test
     void decodesFromDirectHeapAndCompositeBuffersInAnySplit() throws Exception {
-        Keep keep = new Keep();
+        Keep keep = Keep.retained();
         EmbeddedChannel ch =
                 new EmbeddedChannel(new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT), keep);
         byte[] text = "κόσμε and more ".repeat(2000).getBytes(StandardCharsets.UTF_8);
@@ -129,11 +166,8 @@ class NettyHandlersTest {
 
     @Test
     void answersPingsAndEncodesFramesWithoutCopyingThePayload() throws Exception {
-        Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RecyclableWebSocketEncoder(Role.SERVER, 1000),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
-                keep);
+        Keep keep = Keep.retained();
+        EmbeddedChannel ch = server(1000, keep);
         ByteArrayOutputStream ping = new ByteArrayOutputStream();
         new WebSocketEncoder(Role.CLIENT, 0).writeControl(Opcodes.PING, new byte[] {7}, 0, 1, ping);
         ch.writeInbound(Unpooled.wrappedBuffer(ping.toByteArray()));
@@ -146,31 +180,10 @@ class NettyHandlersTest {
         ch.writeOutbound(WebSocketMessage.binary(s));
 
         // decode everything the server wrote with a client-role decoder
-        List<Object> decoded = new ArrayList<>();
-        try (WebSocketDecoder client = new WebSocketDecoder(
-                pool, Role.CLIENT, WebSocketLimits.DEFAULT, new dev.recyclable.buffers.websocket.WebSocketListener() {
-                    @Override
-                    public void onMessage(WebSocketMessage message) {
-                        decoded.add(message.toByteArray());
-                    }
-
-                    @Override
-                    public void onPong(java.nio.ByteBuffer p) {
-                        decoded.add("pong" + p.get(0));
-                    }
-                })) {
-            ByteBuf out;
-            int buffers = 0;
-            while ((out = ch.readOutbound()) != null) {
-                buffers++;
-                byte[] bytes = new byte[out.readableBytes()];
-                out.readBytes(bytes);
-                out.release();
-                client.feed(bytes, 0, bytes.length);
-            }
-            // pong, then 5 frames of header + payload slice each
-            assertEquals(1 + 5 * 2, buffers);
-        }
+        List<byte[]> buffers = written(ch);
+        // pong, then 5 frames of header + payload slice each
+        assertEquals(1 + 5 * 2, buffers.size());
+        List<Object> decoded = decode(Role.CLIENT, buffers);
         assertEquals("pong7", decoded.get(0));
         assertArrayEquals(payload, (byte[]) decoded.get(1));
         assertFalse(ch.finish());
@@ -178,11 +191,8 @@ class NettyHandlersTest {
 
     @Test
     void aViolationSendsTheCloseCodeClosesTheChannelAndReleasesThePartialMessage() throws Exception {
-        Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
-                keep);
+        Keep keep = Keep.retained();
+        EmbeddedChannel ch = server(0, keep);
         byte[] start = clientFrames(MessageType.BINARY, new byte[3000], 0, pool);
         start[0] &= 0x7F; // not final: a message in progress
         ch.writeInbound(Unpooled.wrappedBuffer(start));
@@ -212,11 +222,8 @@ class NettyHandlersTest {
 
     @Test
     void aCloseFrameIsAnsweredWithTheSameCode() throws Exception {
-        Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
-                keep);
+        Keep keep = Keep.retained();
+        EmbeddedChannel ch = server(0, keep);
         ByteArrayOutputStream close = new ByteArrayOutputStream();
         new WebSocketEncoder(Role.CLIENT, 0).writeClose(4001, "app", close);
         ch.writeInbound(Unpooled.wrappedBuffer(close.toByteArray()));
@@ -255,38 +262,15 @@ class NettyHandlersTest {
 
         ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 9)));
         assertEquals(ControlFrame.ping(new byte[] {9}), ch.readInbound());
-        Object out = ch.readOutbound();
-        ByteBuf pong = assertInstanceOf(ByteBuf.class, out, "the Pong went through the encoder");
-        byte[] wire = new byte[pong.readableBytes()];
-        pong.readBytes(wire);
-        pong.release();
-        List<Integer> pongs = new ArrayList<>();
-        try (WebSocketDecoder server = new WebSocketDecoder(
-                pool, Role.SERVER, WebSocketLimits.DEFAULT, new dev.recyclable.buffers.websocket.WebSocketListener() {
-                    @Override
-                    public void onMessage(WebSocketMessage message) {
-                        pongs.add(-1);
-                    }
-
-                    @Override
-                    public void onPong(java.nio.ByteBuffer p) {
-                        pongs.add((int) p.get(0));
-                    }
-                })) {
-            server.feed(wire, 0, wire.length); // masked, as a client's frame must be
-        }
-        assertEquals(List.of(9), pongs);
+        // the Pong went through the encoder, masked as a client's frame must be: a server decodes it
+        assertEquals(List.of("pong9"), decode(Role.SERVER, written(ch)));
         assertFalse(ch.finish());
     }
 
     @Test
     void aPongThatCannotBeSentIsReportedAndTheChannelClosed() throws Exception {
-        Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RefuseWrites(),
-                new RecyclableWebSocketEncoder(Role.CLIENT, 0),
-                new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT),
-                keep);
+        Keep keep = Keep.retained();
+        EmbeddedChannel ch = refusingWrites(Role.CLIENT, keep);
         ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1)));
         assertEquals(ControlFrame.ping(new byte[] {1}), keep.seen.get(0));
         assertEquals(1, keep.errors.size(), String.valueOf(keep.errors));
@@ -299,12 +283,8 @@ class NettyHandlersTest {
 
     @Test
     void aCloseThatCannotBeSentIsReportedBesideTheViolation() throws Exception {
-        Keep keep = new Keep();
-        EmbeddedChannel ch = new EmbeddedChannel(
-                new RefuseWrites(),
-                new RecyclableWebSocketEncoder(Role.SERVER, 0),
-                new RecyclableWebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT),
-                keep);
+        Keep keep = Keep.retained();
+        EmbeddedChannel ch = refusingWrites(Role.SERVER, keep);
         ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) 0x83, (byte) 0x80, 1, 2, 3, 4})); // reserved opcode
         assertEquals(2, keep.errors.size(), String.valueOf(keep.errors));
         assertEquals(
