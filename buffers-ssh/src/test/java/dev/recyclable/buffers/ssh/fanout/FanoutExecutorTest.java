@@ -165,13 +165,17 @@ class FanoutExecutorTest {
     @Test
     void staysWithinMaxSessionsAndMaxStartupsOfAStrictServer() throws Exception {
         BufferPool pool = BufferPool.builder().build();
+        // MaxStartups 4 against 2 handshakes keeps the defaults' margin (8 against a stock sshd's 10): sshd
+        // counts a login as unauthenticated until its listener reads the child's note, a moment after the client
+        // saw success, so under load one or two finished logins are still counted. Six connections per host
+        // would pass 4 at once without the handshake cap.
         try (OpenSshServer strict =
-                        limitedServer("127.0.0.6", 3, "3").logLevel("VERBOSE").start();
+                        limitedServer("127.0.0.6", 3, "4").logLevel("VERBOSE").start();
                 FanoutExecutor executor = FanoutExecutor.builder()
                         .pool(pool)
                         .sessionsPerConnection(3)
                         .maxHandshakesPerHost(2)
-                        .maxConnectionsPerHost(4)
+                        .maxConnectionsPerHost(6)
                         .build()) {
             List<FanoutTarget> targets = sameCommand(targets(strict, 40, "s"));
             try (FanoutRun run = executor.start(targets, "sleep 0.2; echo ok")) {
@@ -186,7 +190,7 @@ class FanoutExecutorTest {
             assertTrue(stats.peakChannelsPerConnection() <= 3, stats.toString());
             assertEquals(3, stats.peakChannelsPerConnection(), "connections are filled: " + stats);
             assertTrue(stats.peakHandshakesPerHost() <= 2, stats.toString());
-            assertTrue(stats.peakConnectionsPerHost() <= 4, stats.toString());
+            assertTrue(stats.peakConnectionsPerHost() <= 6, stats.toString());
             assertEquals("", grep(strict.log(), "no more sessions"), "sshd refused a session");
             assertEquals("", grep(strict.log(), "MaxStartups"), "sshd dropped a connection");
         }
