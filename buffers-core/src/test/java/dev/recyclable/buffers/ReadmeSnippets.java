@@ -26,7 +26,7 @@ import java.util.zip.GZIPOutputStream;
  * {@code // README:end name} must match the README block marked {@code <!-- snippet: this file#name -->}
  * (whitespace aside): {@link ReadmeSnippetsTest} checks it. Change both together.
  */
-@SuppressWarnings("unused") // compiled, not called: the README's variables are this method's parameters
+@SuppressWarnings("unused") // the README's variables are these methods' parameters; usage() also runs in a test
 final class ReadmeSnippets {
 
     interface Serializer {

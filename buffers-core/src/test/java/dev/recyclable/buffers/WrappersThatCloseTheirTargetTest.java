@@ -258,38 +258,22 @@ class WrappersThatCloseTheirTargetTest {
         assertTrue(e.getMessage().contains("'early' is closed"), e.getMessage());
     }
 
-    /** README's usage block, verbatim between the markers, with real channels behind its names. */
+    /** README's usage block itself ({@link ReadmeSnippets#usage}), run with real channels behind its names. */
     @Test
     void readmeUsage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
         byte[] report = compressibleBytes(50_000);
-        Serializer serializer = target -> target.write(report);
         ByteArrayOutputStream sent = new ByteArrayOutputStream();
         java.nio.file.Path file = dir.resolve("copy.gz");
         try (java.nio.channels.WritableByteChannel socketChannel = java.nio.channels.Channels.newChannel(sent);
                 java.nio.channels.FileChannel fileChannel = java.nio.channels.FileChannel.open(
                         file, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
-            BufferPool pool = this.pool;
-            // README usage: begin
-            try (RecyclableOutputStream out = pool.newStream("report")) {
-                try (var gz = new GZIPOutputStream(out.shielded())) { // a wrapper that closes its target gets the
-                    serializer.writeTo(gz); // shielded view: its close() leaves out open
-                }
-                out.writeTo(socketChannel); // zero-copy from the pooled chunks
-                try (ByteBufferView view = out.byteBuffers()) { // or gather them yourself
-                    fileChannel.write(view.buffers());
-                }
-            } // chunks go back to the pool here
-            assert pool.stats().bytesInUse() == 0;
-            // README usage: end
+            ReadmeSnippets.usage(target -> target.write(report), socketChannel, fileChannel);
         }
+        assertEquals(
+                0, BufferPool.shared().stats().bytesInUse(), "the block uses the shared pool and gives it all back");
         assertArrayEquals(
                 report, new GZIPInputStream(new java.io.ByteArrayInputStream(sent.toByteArray())).readAllBytes());
         assertArrayEquals(sent.toByteArray(), java.nio.file.Files.readAllBytes(file));
-    }
-
-    @FunctionalInterface
-    interface Serializer {
-        void writeTo(OutputStream out) throws IOException;
     }
 
     /** Text-like bytes that compress, so the wrappers' output is non-trivial but not huge. */
