@@ -111,7 +111,7 @@ public final class BarChart {
                 height,
                 WIDTH,
                 height));
-        svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>%n", WIDTH, height));
+        element(svg, "rect", "width", WIDTH, "height", height, "fill", "#ffffff");
         text(svg, 10, 22, "start", "font-size=\"16\" font-weight=\"bold\"", title);
         text(svg, 10, 40, "start", "fill=\"#555555\"", subtitle);
         text(svg, TIME_LEFT, 62, "start", "font-weight=\"bold\"", timeTitle + " (log scale, lower is better)");
@@ -133,14 +133,21 @@ public final class BarChart {
             }
         }
         double one = time.x(1);
-        svg.append(String.format(
-                Locale.ROOT,
-                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000000\""
-                        + " stroke-dasharray=\"4 3\"/>%n",
+        element(
+                svg,
+                "line",
+                "x1",
                 one,
+                "y1",
                 TOP - 8,
+                "x2",
                 one,
-                bottom));
+                "y2",
+                bottom,
+                "stroke",
+                "#000000",
+                "stroke-dasharray",
+                "4 3");
         text(svg, one, bottom + 14, "middle", "fill=\"#333333\"", "1x = " + baselineName);
 
         int y = TOP;
@@ -157,9 +164,9 @@ public final class BarChart {
                 if (usable(bar.timesLow()) && usable(bar.timesHigh()) && bar.timesHigh() > bar.timesLow()) {
                     double low = time.x(bar.timesLow());
                     double high = time.x(bar.timesHigh());
-                    svg.append(String.format(
+                    String whisker = String.format(
                             Locale.ROOT,
-                            "<path d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\"" + " stroke=\"#222222\" fill=\"none\"/>%n",
+                            "M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d",
                             low,
                             y + 3,
                             y + ROW - 3,
@@ -168,7 +175,8 @@ public final class BarChart {
                             high,
                             high,
                             y + 3,
-                            y + ROW - 3));
+                            y + ROW - 3);
+                    element(svg, "path", "d", whisker, "stroke", "#222222", "fill", "none");
                     labelAt = Math.max(end, high);
                 }
                 text(svg, labelAt + 4, middle + 4, "start", "", timesValue(bar.times()));
@@ -218,24 +226,28 @@ public final class BarChart {
     }
 
     private static void gridLine(StringBuilder svg, double x, int top, int bottom) {
-        svg.append(String.format(
-                Locale.ROOT,
-                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#dddddd\"/>%n",
-                x,
-                top,
-                x,
-                bottom));
+        element(svg, "line", "x1", x, "y1", top, "x2", x, "y2", bottom, "stroke", "#dddddd");
     }
 
     private static void rect(StringBuilder svg, double x, int y, double width, int height, String color) {
-        svg.append(String.format(
-                Locale.ROOT,
-                "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n",
-                x,
-                y,
-                Math.max(1, width),
-                height,
-                color));
+        element(svg, "rect", "x", x, "y", y, "width", Math.max(1, width), "height", height, "fill", color);
+    }
+
+    /**
+     * Appends an empty element, {@code <name a="v" .../>} and a line break: {@code attributes} are name, value pairs,
+     * a {@code double} value with one decimal (pixels), any other as it is (not escaped: numbers, colors, path data).
+     */
+    private static void element(StringBuilder svg, String name, Object... attributes) {
+        svg.append('<').append(name);
+        for (int i = 0; i < attributes.length; i += 2) {
+            Object value = attributes[i + 1];
+            svg.append(' ')
+                    .append(attributes[i])
+                    .append("=\"")
+                    .append(value instanceof Double d ? String.format(Locale.ROOT, "%.1f", d) : value)
+                    .append('"');
+        }
+        svg.append("/>").append(System.lineSeparator());
     }
 
     private static void text(StringBuilder svg, double x, int y, String anchor, String attributes, String content) {

@@ -15,82 +15,15 @@
  */
 package dev.recyclable.buffers.benchmarks.core;
 
-import dev.recyclable.buffers.BufferPool;
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-
 /**
- * Per-stream fixed cost: create a stream, write 16 bytes, consume them, close it. Real programs
- * make many small streams (a header, a short message), and this is where a pool's bookkeeping can
- * cost more than the garbage it saves.
+ * Per-stream fixed cost: create a stream, write 16 bytes, consume them, close it, with every contender
+ * ({@link AllContenders}). Real programs make many small streams (a header, a short message), and this is where a
+ * pool's bookkeeping can cost more than the garbage it saves.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-        value = 3,
-        jvmArgsAppend = {
-            ForkedJvm.HEAP_MIN,
-            ForkedJvm.HEAP_MAX,
-            ForkedJvm.PRE_TOUCH,
-            ForkedJvm.ADD_EXPORTS,
-            ForkedJvm.AGRONA_EXPORT
-        })
-public class TinyStreamBenchmark {
-    private static final int TINY = 16;
+public class TinyStreamBenchmark extends AllContenders {
 
-    private final byte[] piece = new byte[TINY];
-    private DiscardingOutputStream sink;
-    private BufferPool pool;
-
-    @Setup
-    public void setUp() {
-        for (int i = 0; i < TINY; i++) {
-            piece[i] = (byte) ('a' + i);
-        }
-        sink = new DiscardingOutputStream();
-        pool = BufferPool.shared();
-    }
-
-    @Benchmark
-    public long recyclable() throws IOException {
-        return Contenders.recyclable(pool, piece, TINY, TINY, sink);
-    }
-
-    @Benchmark
-    public long baosWriteTo() throws IOException {
-        return Contenders.baosWriteTo(piece, TINY, TINY, sink);
-    }
-
-    @Benchmark
-    public long commonsIo() throws IOException {
-        return Contenders.commonsIo(piece, TINY, TINY, sink);
-    }
-
-    @Benchmark
-    public long nettyPooledHeap() throws IOException {
-        return Contenders.nettyPooledHeap(piece, TINY, TINY, sink);
-    }
-
-    @Benchmark
-    public long agronaFresh() throws IOException {
-        return Contenders.agronaFresh(piece, TINY, TINY, sink);
-    }
-
-    @Benchmark
-    public long okioBuffer() throws IOException {
-        return Contenders.okioBuffer(piece, TINY, TINY, sink);
+    @Override
+    protected byte[] newPiece() {
+        return tinyPiece();
     }
 }

@@ -64,14 +64,25 @@ final class CoreMeasurements {
 
     private static final long BYTES_PER_ROUND_BYTE_BY_BYTE = 4L << 20;
 
+    /** The line JMH's annotation processor writes to {@code META-INF/CompilerHints} for {@link Writers#write}. */
+    static final String WRITERS_NOT_INLINED = "dontinline,dev/recyclable/buffers/benchmarks/core/Writers.write";
+
     /**
      * JMH's fork settings scaled down: the same collector (G1) and a fixed, pre-touched heap, so that
      * the heap never grows and no page of it is touched for the first time while measuring. 256 MB
      * holds the 16 MiB row's largest arrays (32 MiB, plus the 16 MiB being copied) with room for
      * the young generation, and pre-touches in about half a second on a quiet machine (JMH's 2 GB
-     * would take seconds here).
+     * would take seconds here). And JMH's {@code @CompilerControl(DONT_INLINE)} on {@link Writers}, which reaches a
+     * JMH fork as the line {@value #WRITERS_NOT_INLINED} of its compiler hints: without it the JIT inlines the
+     * writer into each way and the row measures a different compilation from JMH's.
      */
-    static final List<String> JVM_FLAGS = List.of("-XX:+UseG1GC", "-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch");
+    static final List<String> JVM_FLAGS = List.of(
+            "-XX:+UseG1GC",
+            "-Xms256m",
+            "-Xmx256m",
+            "-XX:+AlwaysPreTouch",
+            "-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=" + WRITERS_NOT_INLINED);
 
     record Workload(String scenario, int totalBytes, int pieceBytes) {
         /** Runs per measurement: {@link AllocationMeter#ROUNDS} rounds of at least two runs each. */
@@ -88,6 +99,8 @@ final class CoreMeasurements {
             new Workload("1 MiB in 4 KiB writes", 1 << 20, PIECE),
             new Workload("16 MiB in 4 KiB writes", 16 << 20, PIECE));
 
+    private static final String USUAL = "ByteArrayOutputStream";
+    private static final String OURS = "RecyclableOutputStream";
     private static final String ROW = "ROW";
     private static final String PROGRESS = "PROGRESS";
     private static final String POOL = "POOL";
@@ -105,25 +118,30 @@ final class CoreMeasurements {
         Writers.write(out, piece, workload.pieceBytes(), workload.totalBytes());
     }
 
-    /** Measures every workload both ways in this JVM. */
+    /**
+     * Measures every workload both ways in this JVM, each way through a {@link WriterCopy} of its own, so that its
+     * writer's call sites see only its own stream class, as in the JMH fork of its benchmark.
+     */
     List<ComparisonRow> measureAll(AllocationMeter meter, Consumer<String> progress) throws Exception {
         BufferPool pool = BufferPool.shared();
+        WorkloadWriter usualWriter = WriterCopy.load(USUAL);
+        WorkloadWriter ourWriter = WriterCopy.load(OURS);
         List<ComparisonRow> rows = new ArrayList<>();
         for (Workload workload : WORKLOADS) {
             progress.accept(workload.scenario() + ": measuring both ways, " + AllocationMeter.ROUNDS
                     + " interleaved rounds each after warm-up");
             Measurement[] both = meter.measurePair(
                     workload.repetitions(),
-                    "ByteArrayOutputStream",
+                    USUAL,
                     () -> {
                         ByteArrayOutputStream out = new ByteArrayOutputStream();
-                        fill(out, workload);
+                        usualWriter.write(out, piece, workload.pieceBytes(), workload.totalBytes());
                         out.writeTo(sink);
                     },
-                    "RecyclableOutputStream",
+                    OURS,
                     () -> {
                         try (RecyclableOutputStream out = pool.newStream()) {
-                            fill(out, workload);
+                            ourWriter.write(out, piece, workload.pieceBytes(), workload.totalBytes());
                             out.writeTo(sink);
                         }
                     });
