@@ -318,7 +318,9 @@ public final class SshRunner implements AutoCloseable {
             if (Thread.currentThread().isInterrupted()) {
                 throw new CommandCancelledException(command, "thread interrupted");
             }
-            if (closed || !client.isConnected()) {
+            // sshj's dying transport tells its channels (this one's outcome is then a ConnectionLostException)
+            // before isConnected() turns false, so a keepalive giving up under our open or exec is seen here first
+            if (closed || !client.isConnected() || outcome instanceof ConnectionLostException) {
                 throw SshErrors.notConnected(command, where, closed, e);
             }
             throw new SshCommandException(
