@@ -171,7 +171,7 @@ public final class BufferPool {
     }
 
     private void dropIdle(int sizeClass) {
-        int capacity = 1 << (sizeClass + minChunkShift);
+        int capacity = capacityOf(sizeClass);
         for (int n = idle.drain(sizeClass); n > 0; n--) {
             telemetry.chunkDropped(capacity, DropReason.TRIMMED);
         }
@@ -224,6 +224,10 @@ public final class BufferPool {
         return Math.min(classFor(bytes), maxStreamChunkClass);
     }
 
+    private int capacityOf(int sizeClass) {
+        return 1 << (sizeClass + minChunkShift);
+    }
+
     private int classFor(int bytes) {
         if (bytes <= (1 << minChunkShift)) {
             return 0;
@@ -237,7 +241,7 @@ public final class BufferPool {
         }
         Chunk chunk = idle.pop(sizeClass);
         if (chunk == null) {
-            chunk = new Chunk(1 << (sizeClass + minChunkShift), sizeClass, directChunks);
+            chunk = new Chunk(capacityOf(sizeClass), sizeClass, directChunks);
             telemetry.chunkAllocated(chunk.capacity());
         }
         return chunk;
