@@ -448,25 +448,26 @@ public final class WebSocketDecoder implements AutoCloseable {
         if (messageType == MessageType.TEXT && !utf8.isComplete()) {
             throw fail(CloseCodes.INVALID_PAYLOAD, "text message ends inside a UTF-8 sequence");
         }
-        RecyclableOutputStream content = messageContent;
-        messageContent = null;
-        inMessage = false;
-        messageLength = 0;
-        fragments = 0;
-        lender.lend(messageType, content, listener);
+        lender.lend(messageType, endMessage(), listener);
     }
 
     /** Releases the partial message and the kept stream; from now on lent streams are released too. */
     private void discardMessage() {
         lender.close();
+        RecyclableOutputStream content = endMessage();
+        if (content != null) {
+            content.close();
+        }
+    }
+
+    /** Forgets the message being assembled and returns its stream (or {@code null}), now the caller's. */
+    private RecyclableOutputStream endMessage() {
         RecyclableOutputStream content = messageContent;
         messageContent = null;
         inMessage = false;
         messageLength = 0;
         fragments = 0;
-        if (content != null) {
-            content.close();
-        }
+        return content;
     }
 
     private WebSocketProtocolException fail(int closeCode, String reason) {
