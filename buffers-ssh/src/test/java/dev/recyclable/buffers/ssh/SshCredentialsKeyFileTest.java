@@ -67,12 +67,18 @@ class SshCredentialsKeyFileTest {
 
     private BufferPool pool;
     private EmbeddedSshServer server;
+    /** An authorised ECDSA key file (OpenSSH format, no passphrase), and credentials reading it. */
+    private Path key;
+
+    private SshCredentials credentials;
 
     @BeforeEach
     void start() throws Exception {
         pool = BufferPool.builder().zeroOnRelease(true).build();
         server = EmbeddedSshServer.start();
-        server.authorizedKeys().clear(); // only the key files each test authorises
+        server.authorizedKeys().clear(); // only the key files the tests authorise
+        key = authorized(newKey("id_ecdsa", "", "ecdsa"));
+        credentials = SshCredentials.privateKey(server.user(), key);
     }
 
     @AfterEach
@@ -83,8 +89,6 @@ class SshCredentialsKeyFileTest {
 
     @Test
     void manyConcurrentLoginsParseTheKeyFileOnce() throws Exception {
-        Path key = authorized(newKey("id_ecdsa", "", "ecdsa"));
-        SshCredentials credentials = SshCredentials.privateKey(server.user(), key);
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
             List<Future<Boolean>> logins = new ArrayList<>();
@@ -108,8 +112,6 @@ class SshCredentialsKeyFileTest {
 
     @Test
     void aFileRewrittenInPlaceIsReadAgainOnlyWhenItsStampChanges() throws Exception {
-        Path key = authorized(newKey("id_ecdsa", "", "ecdsa"));
-        SshCredentials credentials = SshCredentials.privateKey(server.user(), key);
         assertLogsIn(credentials);
         byte[] original = Files.readAllBytes(key);
         BasicFileAttributes before = Files.readAttributes(key, BasicFileAttributes.class);
@@ -140,8 +142,6 @@ class SshCredentialsKeyFileTest {
 
     @Test
     void aReplacedKeyFileIsUsedFromTheNextLogin() throws Exception {
-        Path key = authorized(newKey("id_ecdsa", "", "ecdsa"));
-        SshCredentials credentials = SshCredentials.privateKey(server.user(), key);
         assertLogsIn(credentials);
 
         Path replacement = newKey("id_ed25519", "", "ed25519");
@@ -155,8 +155,6 @@ class SshCredentialsKeyFileTest {
 
     @Test
     void aReplacementKeyTheServerRefusesFailsTheNextLogin() throws Exception {
-        Path key = authorized(newKey("id_ecdsa", "", "ecdsa"));
-        SshCredentials credentials = SshCredentials.privateKey(server.user(), key);
         assertLogsIn(credentials);
 
         install(newKey("other_ecdsa", "", "ecdsa"), key);
@@ -168,8 +166,6 @@ class SshCredentialsKeyFileTest {
 
     @Test
     void aDeletedKeyFileFailsTheNextLogin() throws Exception {
-        Path key = authorized(newKey("id_ecdsa", "", "ecdsa"));
-        SshCredentials credentials = SshCredentials.privateKey(server.user(), key);
         assertLogsIn(credentials);
 
         Files.delete(key);
@@ -207,7 +203,6 @@ class SshCredentialsKeyFileTest {
 
     @Test
     void anEcdsaKeyFileIsHeldInTheFormThatSignsCheaply() throws Exception {
-        Path key = newKey("id_ecdsa", "", "ecdsa");
         PrivateKeyFile file = new PrivateKeyFile(key, null);
         String type = file.keyPair(SshConfigs.shared()).getPrivate().getClass().getName();
         assertTrue(type.startsWith("org.bouncycastle."), type); // as SigningKeys.forSigning makes it
