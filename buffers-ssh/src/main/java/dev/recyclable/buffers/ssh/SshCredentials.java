@@ -54,7 +54,7 @@ public abstract class SshCredentials {
      *
      * <p>The file is read and parsed once per credentials object, on first use, and held as a key pair (an ECDSA key
      * converted once, as {@link #keyPair} does); it is read again only when it (or a companion {@code .pub} file)
-     * changes on disk, which each login checks with a {@code stat}. A fleet of thousands of logins thus parses the
+     * changes on disk, which each login checks with a {@code stat} per file. A fleet of thousands of logins parses the
      * key once instead of per host. A replaced key file is used from the next login on; a missing, unreadable or
      * undecryptable one fails every login until it is fixed, with an {@code IOException} naming the file.
      */
