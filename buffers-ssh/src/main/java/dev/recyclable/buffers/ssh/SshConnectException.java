@@ -36,7 +36,10 @@ public class SshConnectException extends IOException {
         HOST_KEY_CHANGED,
         /** The key is listed under {@code @revoked}. */
         HOST_KEY_REVOKED,
-        /** The server refused every authentication method tried for the user. */
+        /**
+         * The server refused every authentication method tried for the user, or the credentials could not be used
+         * (a private key file missing, unreadable, or not decrypted by its passphrase: the login was not attempted).
+         */
         AUTH_FAILED,
         /** The connection died during login, after the handshake (server gone, killed, network cut). */
         CONNECTION_LOST,

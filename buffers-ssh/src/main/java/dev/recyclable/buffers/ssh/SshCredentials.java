@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh;
 
+import dev.recyclable.buffers.ssh.internal.PrivateKeyFile;
 import dev.recyclable.buffers.ssh.internal.SigningKeys;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,27 +48,52 @@ public abstract class SshCredentials {
     /** Authenticates a connected client; throws {@code UserAuthException} when the server refuses. */
     public abstract void authenticate(SSHClient client) throws IOException;
 
-    /** Public-key login with an unencrypted private key file (OpenSSH, PKCS#8 or PuTTY format). */
+    /**
+     * Public-key login with an unencrypted private key file (OpenSSH, PKCS#8 or PuTTY format; the public key or
+     * certificate is taken from a {@code -cert.pub} or {@code .pub} file beside it when there is one, as sshj does).
+     *
+     * <p>The file is read and parsed once per credentials object, on first use, and held as a key pair (an ECDSA key
+     * converted once, as {@link #keyPair} does); it is read again only when it (or a companion {@code .pub} file)
+     * changes on disk, which each login checks with a {@code stat} per file. A fleet of thousands of logins parses the
+     * key once instead of per host. A replaced key file is used from the next login on; a missing, unreadable or
+     * undecryptable one fails every login until it is fixed, with an {@code IOException} naming the file.
+     */
     public static SshCredentials privateKey(String user, Path keyFile) {
-        Objects.requireNonNull(keyFile, "keyFile");
-        return new SshCredentials(user, "publickey (key file " + keyFile + ")") {
-            @Override
-            public void authenticate(SSHClient client) throws IOException {
-                client.authPublickey(user(), client.loadKeys(keyFile.toString()));
-            }
-        };
+        return privateKey(user, new PrivateKeyFile(Objects.requireNonNull(keyFile, "keyFile"), null), "");
     }
 
-    /** Public-key login with a passphrase-protected private key file. The passphrase is copied. */
+    /**
+     * Public-key login with a passphrase-protected private key file, read once and again when it changes, as
+     * {@link #privateKey(String, Path)}. The passphrase is copied; a wrong one fails each login, naming the file.
+     */
     public static SshCredentials privateKey(String user, Path keyFile, char[] passphrase) {
         Objects.requireNonNull(keyFile, "keyFile");
-        char[] copy = passphrase.clone();
-        return new SshCredentials(user, "publickey (key file " + keyFile + ", with passphrase)") {
-            @Override
-            public void authenticate(SSHClient client) throws IOException {
-                client.authPublickey(user(), client.loadKeys(keyFile.toString(), copy.clone()));
-            }
-        };
+        return privateKey(user, new PrivateKeyFile(keyFile, passphrase.clone()), ", with passphrase");
+    }
+
+    private static SshCredentials privateKey(String user, PrivateKeyFile keyFile, String note) {
+        return new KeyFileCredentials(user, keyFile, "publickey (key file " + keyFile.path() + note + ")");
+    }
+
+    /** Public-key login from a key file; package-private for the tests of the "read once" promise. */
+    static final class KeyFileCredentials extends SshCredentials {
+
+        private final PrivateKeyFile keyFile;
+
+        private KeyFileCredentials(String user, PrivateKeyFile keyFile, String method) {
+            super(user, method);
+            this.keyFile = keyFile;
+        }
+
+        @Override
+        public void authenticate(SSHClient client) throws IOException {
+            authPublickey(client, user(), keyFile.keyPair(client.getTransport().getConfig()));
+        }
+
+        /** How many times the key file was parsed. */
+        int loads() {
+            return keyFile.loads();
+        }
     }
 
     /**
@@ -88,10 +114,15 @@ public abstract class SshCredentials {
                     pair = SigningKeys.forSigning(keyPair);
                     signing = pair; // racing threads convert the same key to equal results: either one serves
                 }
-                KeyProvider provider = client.loadKeys(pair);
-                client.authPublickey(user(), provider);
+                authPublickey(client, user(), pair);
             }
         };
+    }
+
+    /** Logs in with a key pair already in {@code SigningKeys.forSigning} form. */
+    private static void authPublickey(SSHClient client, String user, KeyPair signing) throws IOException {
+        KeyProvider provider = client.loadKeys(signing);
+        client.authPublickey(user, provider);
     }
 
     /** Password login. The password is copied; sshj is handed a fresh copy per attempt, wiped afterwards. */

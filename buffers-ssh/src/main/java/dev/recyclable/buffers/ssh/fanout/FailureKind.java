@@ -23,7 +23,7 @@ public enum FailureKind {
     CONNECTION_REFUSED,
     /** The server's host key was not accepted: unknown, or changed (possible man in the middle). */
     HOST_KEY_REJECTED,
-    /** The server refused the credentials. */
+    /** The server refused the credentials, or they could not be used (private key file missing or unreadable). */
     AUTH_FAILED,
     /** The SSH handshake failed for another reason (the server dropped us, e.g. over {@code MaxStartups}). */
     HANDSHAKE_FAILED,

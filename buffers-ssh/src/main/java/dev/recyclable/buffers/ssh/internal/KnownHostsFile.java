@@ -21,30 +21,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 
 /**
- * A {@code known_hosts} file read once and again only when it changes on disk (modification time or size
- * differ): every connection of a policy shares the one immutable {@link KnownHostsIndex}, and none keeps a copy.
- * A check costs one {@code stat}. Thread-safe.
+ * A {@code known_hosts} file read once and again only when it changes on disk ({@link ReloadingFile}): every
+ * connection of a policy shares the one immutable {@link KnownHostsIndex}, and none keeps a copy. A check costs
+ * one {@code stat}. Thread-safe.
  */
 public final class KnownHostsFile {
 
-    private record Snapshot(FileTime modified, long size, Object fileKey, KnownHostsIndex index) {}
-
-    private static final Snapshot MISSING = new Snapshot(null, -1, null, KnownHostsIndex.EMPTY);
-
-    private final Path path;
-    private volatile Snapshot current;
-    private volatile int loads;
+    private final ReloadingFile<KnownHostsIndex> file;
 
     public KnownHostsFile(Path path) {
-        this.path = path;
+        this.file = new ReloadingFile<>(path);
     }
 
     public Path path() {
-        return path;
+        return file.path();
     }
 
     /**
@@ -54,57 +46,28 @@ public final class KnownHostsFile {
      * @throws UncheckedIOException if the file exists but cannot be read
      */
     public KnownHostsIndex index() {
-        Snapshot s = current;
-        BasicFileAttributes attrs;
         try {
-            attrs = Files.readAttributes(path, BasicFileAttributes.class);
-        } catch (NoSuchFileException e) {
-            current = MISSING;
-            return KnownHostsIndex.EMPTY;
+            return file.get(KnownHostsFile::read);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read known_hosts file " + path, e);
+            throw new UncheckedIOException("cannot read known_hosts file " + path(), e);
         }
-        if (s != null
-                && s != MISSING
-                && attrs.lastModifiedTime().equals(s.modified())
-                && attrs.size() == s.size()
-                && java.util.Objects.equals(attrs.fileKey(), s.fileKey())) {
-            return s.index();
-        }
-        return reload();
     }
 
     /** Whether the file exists (for messages). */
     public boolean exists() {
-        return Files.exists(path);
+        return Files.exists(path());
     }
 
     /** How many times the file was parsed (for tests of the "read once" promise). */
     public int loads() {
-        return loads;
+        return file.loads();
     }
 
-    private synchronized KnownHostsIndex reload() {
+    private static KnownHostsIndex read(Path path) throws IOException {
         try {
-            // attributes before content: a write racing us makes the next check see a change and read again
-            BasicFileAttributes attrs = Files.readAttributes(path, BasicFileAttributes.class);
-            Snapshot s = current;
-            if (s != null
-                    && s != MISSING
-                    && attrs.lastModifiedTime().equals(s.modified())
-                    && attrs.size() == s.size()
-                    && java.util.Objects.equals(attrs.fileKey(), s.fileKey())) {
-                return s.index(); // another thread reloaded it meanwhile
-            }
-            KnownHostsIndex index = KnownHostsIndex.parse(new String(Files.readAllBytes(path), StandardCharsets.UTF_8));
-            loads++;
-            current = new Snapshot(attrs.lastModifiedTime(), attrs.size(), attrs.fileKey(), index);
-            return index;
+            return KnownHostsIndex.parse(new String(Files.readAllBytes(path), StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
-            current = MISSING;
             return KnownHostsIndex.EMPTY;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read known_hosts file " + path, e);
         }
     }
 }

@@ -108,6 +108,17 @@ public final class SshErrors {
         if (hostKeys.verdict() != null && !hostKeys.verdict().accepted() || hostKeys.error() != null) {
             return hostKeyRefused(host, port, user, hostKeys, e);
         }
+        KeyFileException keyFile = causeOf(e, KeyFileException.class);
+        if (keyFile != null) {
+            // checked before the transport: a missing key file is an IOException, yet no connection was lost
+            return new SshConnectException(
+                    Reason.AUTH_FAILED,
+                    host,
+                    port,
+                    user,
+                    "login as " + user + " at " + where + " not attempted: " + keyFile.getMessage(),
+                    e);
+        }
         if (loggingIn && (!client.isConnected() || causedByTransport(e))) {
             return new SshConnectException(
                     Reason.CONNECTION_LOST,
@@ -251,12 +262,16 @@ public final class SshErrors {
     }
 
     private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
+        return causeOf(e, type) != null;
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
-                return true;
+                return type.cast(t);
             }
         }
-        return false;
+        return null;
     }
 
     /** The innermost useful message: "SocketException: Connection reset", not five wrappers. */
