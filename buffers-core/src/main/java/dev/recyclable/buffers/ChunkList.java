@@ -321,14 +321,22 @@ abstract class ChunkList extends OutputStream {
      * the fast paths included, falls through to the stream's slow path, which fails once closed.
      */
     final void freeAll() {
-        Chunk c = head;
-        sealTail();
-        head = null;
-        setTail(null, 0);
-        structureVersion++;
         if (identity instanceof LeakTracker tracker) {
             tracker.released();
         }
+        letGoOfAll();
+    }
+
+    /**
+     * Lets go of every chunk (holders of frozen ones keep them) and stays usable: the next write
+     * leases a chunk, as a new stream's first write does.
+     */
+    final void letGoOfAll() {
+        Chunk c = head;
+        sealTail();
+        setHead(null);
+        setTail(null, 0);
+        structureVersion++;
         unlinkAndLetGo(pool, c, shared ? HELD : ALONE);
     }
 

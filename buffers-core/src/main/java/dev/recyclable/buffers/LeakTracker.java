@@ -89,6 +89,9 @@ final class LeakTracker implements Runnable {
         }
         Chunk chunks = head;
         head = null;
+        if (chunks == null && chunkList) {
+            return; // a stream that holds no chunks (never written, or emptied by resetAndRelease) lost nothing
+        }
         // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
         if (chunkList) {
             ChunkList.unlinkAndLetGo(pool, chunks, ChunkList.LEAKED);

@@ -53,8 +53,8 @@ import java.util.Objects;
  * {@link ByteBufferView}, {@link PooledArray}, Netty {@code ByteBuf} from the interop package
  * and {@link #retain()} that shows it), and the last holder to let go returns it to the pool.
  * A stream nothing ever shared pays nothing for this: it frees its chunks without an atomic.
- * A stream that becomes unreachable without {@code close()} is reported as a leak (when the
- * pool tracks it) and the chunks it alone held are reclaimed.
+ * A stream that becomes unreachable without {@code close()} while holding chunks is reported as
+ * a leak (when the pool tracks it) and the chunks it alone held are reclaimed.
  *
  * <h2>Threads</h2>
  * Not thread-safe: one thread at a time writes, reads and takes views, as with any
@@ -146,11 +146,8 @@ public final class RecyclableOutputStream extends ChunkList {
     }
 
     /**
-     * Reads {@code in} to its end straight into chunk space, with no intermediate buffer.
-     *
-     * @return the number of bytes read
-     * @throws BufferLimitExceededException if the input is longer than the stream may grow;
-     *                                      what was read up to the cap stays in the stream
+     * Reads {@code in} to its end straight into chunk space; returns the count. Throws
+     * {@link BufferLimitExceededException} past the size cap, keeping what was read up to it.
      */
     public long readFrom(InputStream in) throws IOException {
         return readFrom(in, Long.MAX_VALUE);
@@ -379,13 +376,9 @@ public final class RecyclableOutputStream extends ChunkList {
      * }                                       // chunks go back to the pool here
      * }</pre>
      *
-     * <p>Why a shield rather than a {@code close()} that only seals: {@code close()} is where
-     * pooled memory goes back, and try-with-resources on the stream itself must keep doing that.
-     * The shield marks the one place where a wrapper is allowed to close without owning the
-     * memory, as {@code ByteArrayOutputStream}'s no-op {@code close()} does implicitly and
-     * commons-io's {@code CloseShieldOutputStream} explicitly. Ownership does not change: the
-     * creator of this stream still closes it. A write through a closed view throws; take one view
-     * per wrapper. The view allocates one small object and adds no reference count.
+     * <p>{@code close()} stays where pooled memory goes back; the shield marks where a wrapper may
+     * close without owning the memory (commons-io's {@code CloseShieldOutputStream}). The creator
+     * still closes this stream. A closed view refuses writes: take one per wrapper.
      *
      * @throws IllegalStateException if the stream is closed
      */
@@ -398,13 +391,21 @@ public final class RecyclableOutputStream extends ChunkList {
      * Discards the content, keeping the first chunk for reuse, as
      * {@link java.io.ByteArrayOutputStream#reset()}. Chunks that a view holds stay with it,
      * unchanged (the stream then starts again on a fresh chunk); space handed out later shows
-     * zeros where the discarded content was.
-     *
-     * @throws IllegalStateException if the stream is closed
+     * zeros where the discarded content was. Throws {@link IllegalStateException} if closed.
      */
     public void reset() {
         ensureOpenUnchecked();
         clear();
+    }
+
+    /**
+     * As {@link #reset()}, but gives the first chunk back too: the stream stays open holding no
+     * pooled memory, so an owner that keeps it between uses and may never close it (a listener
+     * not told of an abort) loses nothing. Throws {@link IllegalStateException} if closed.
+     */
+    public void resetAndRelease() {
+        ensureOpenUnchecked();
+        letGoOfAll();
     }
 
     // ------------------------------------------------------------------ lifecycle

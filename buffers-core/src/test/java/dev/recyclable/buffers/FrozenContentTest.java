@@ -111,6 +111,34 @@ class FrozenContentTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
+    void resetAndReleaseLeavesAViewItsBytesAndHoldsNothingElse(boolean useDirect) throws IOException {
+        BufferPool pool = pool(useDirect);
+        byte[] first = random(50_000, 5);
+        byte[] second = random(3_000, 6);
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(first);
+            ByteBufferView view = out.byteBuffers();
+            long held = pool.stats().bytesInUse();
+            out.resetAndRelease();
+            assertEquals(held, pool.stats().bytesInUse(), "the view's chunks stay with the view");
+            assertEquals(0, out.length());
+            assertEquals(0, out.chunkCount());
+            anotherStreamScribbles(pool, 100_000);
+            assertArrayEquals(first, bytesOf(view));
+            view.close();
+            assertEquals(0, pool.stats().bytesInUse(), "an emptied stream holds no pooled memory");
+            out.write(second);
+            assertArrayEquals(second, out.toByteArray(), "the stream stays open and writes on fresh chunks");
+            out.resetAndRelease();
+            assertEquals(0, pool.stats().bytesInUse());
+        }
+        RecyclableOutputStream closed = pool.newStream();
+        closed.close();
+        assertThrows(IllegalStateException.class, closed::resetAndRelease);
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
     void truncateUnderAViewCopiesThePartKeptInsteadOfWritingOverTheView(boolean useDirect) throws IOException {
         BufferPool pool = pool(useDirect);
         byte[] first = random(40_000, 3);

@@ -136,6 +136,29 @@ class LeakDetectionTest {
         return out.byteBuffers();
     }
 
+    @Test
+    void aStreamThatHoldsNoChunksHasLeakedNothing() throws Exception {
+        CopyOnWriteArrayList<Leak> leaks = new CopyOnWriteArrayList<>();
+        BufferPool pool = poolReporting(LeakDetection.ALL, leaks);
+        abandonEmptiedStream(pool, "emptied");
+        abandonStream(pool, "lost");
+        awaitGc(() -> !leaks.isEmpty() && pool.stats().bytesInUse() == 0);
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(100);
+        }
+        assertEquals(1, leaks.size(), () -> "reports: " + leaks);
+        assertEquals("lost", leaks.get(0).tag());
+    }
+
+    /** Written, then emptied by resetAndRelease (as a message lender keeps it between messages), never closed. */
+    private static void abandonEmptiedStream(BufferPool pool, String tag) throws IOException {
+        RecyclableOutputStream out = pool.newStream(tag);
+        out.write(new byte[10_000]);
+        out.resetAndRelease();
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
     private static void abandonContiguous(BufferPool pool, String tag, int bytes) throws IOException {
         try (RecyclableOutputStream out = pool.newStream(tag)) {
             out.write(new byte[bytes]);

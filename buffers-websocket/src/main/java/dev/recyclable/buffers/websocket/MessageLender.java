@@ -26,19 +26,21 @@ import java.util.Objects;
  * by the Netty handler, which fires the decoder's messages) and by the JDK client adapter;
  * transport adapters of your own should use it too.
  *
- * <p>The lender reuses the {@link WebSocketMessage} object for the next message unless the
- * listener retained it. A lender made with {@code keepStreams} also keeps the last unretained
- * message's stream, reset to one chunk, and hands it out again from {@link #newContent()}, so
- * that a warm connection allocates nothing per message; a view taken of that message freezes
- * the chunks it shows, so the reset leaves them to the view. {@link #close()} releases the kept
- * stream, and streams lent after it are released at once; call it when the connection ends.
+ * <p>The lender reuses the {@link WebSocketMessage} object and the stream of the last unretained
+ * message for the next one ({@link #newContent()}), so that a warm connection allocates nothing
+ * per message; a view taken of that message freezes the chunks it shows, so the reset leaves
+ * them to the view. A lender made with {@code keepChunk} keeps the stream's first chunk too (one
+ * lease fewer per message); without it the kept stream holds no pooled memory between messages
+ * ({@link RecyclableOutputStream#resetAndRelease()}), so nothing is lost if the connection ends
+ * unseen. {@link #close()} closes the kept stream, and streams lent after it are closed at once;
+ * call it when the connection ends.
  *
  * <p>Not thread-safe: one lender per connection, used by one thread at a time.
  */
 public final class MessageLender implements AutoCloseable {
     private final BufferPool pool;
     private final String streamTag;
-    private final boolean keepStreams;
+    private final boolean keepChunk;
     private WebSocketMessage next = new WebSocketMessage();
     private RecyclableOutputStream spare;
     private boolean closed;
@@ -46,14 +48,13 @@ public final class MessageLender implements AutoCloseable {
     /**
      * @param pool        where {@link #newContent()} takes streams from
      * @param streamTag   the tag of those streams, for the pool's diagnostics
-     * @param keepStreams whether an unretained message's stream is reset and reused for the next
-     *                    message (else it is closed); only for owners that are sure to call
-     *                    {@link #close()} when the connection ends
+     * @param keepChunk whether the kept stream keeps its first chunk between messages; only for
+     *                  owners that are sure to call {@link #close()} when the connection ends
      */
-    public MessageLender(BufferPool pool, String streamTag, boolean keepStreams) {
+    public MessageLender(BufferPool pool, String streamTag, boolean keepChunk) {
         this.pool = Objects.requireNonNull(pool, "pool");
         this.streamTag = Objects.requireNonNull(streamTag, "streamTag");
-        this.keepStreams = keepStreams;
+        this.keepChunk = keepChunk;
     }
 
     /** A stream for the next message's payload: the kept stream if there is one, else a new one from the pool. */
@@ -83,7 +84,7 @@ public final class MessageLender implements AutoCloseable {
         }
     }
 
-    /** Releases the kept stream; streams of messages lent from now on are released after the call. Idempotent. */
+    /** Closes the kept stream; streams of messages lent from now on are closed after the call. Idempotent. */
     @Override
     public void close() {
         closed = true;
@@ -98,11 +99,15 @@ public final class MessageLender implements AutoCloseable {
         if (used == null) {
             return; // the listener closed the message itself
         }
-        if (keepStreams && !closed && spare == null) {
-            used.reset();
-            spare = used;
-        } else {
+        if (closed || spare != null) {
             used.close();
+        } else {
+            if (keepChunk) {
+                used.reset();
+            } else {
+                used.resetAndRelease();
+            }
+            spare = used;
         }
     }
 }

@@ -15,7 +15,9 @@
  */
 package dev.recyclable.buffers.websocket;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -61,6 +63,25 @@ class MessageLenderTest {
                 }));
         assertEquals(0, pool.stats().bytesInUse());
         lender.lend(MessageType.TEXT, filled(lender, 10), WebSocketMessage::close); // closed by the listener
+    }
+
+    @Test
+    void withoutKeepChunkTheStreamIsReusedButHoldsNothingBetweenMessages() throws Exception {
+        MessageLender lender = new MessageLender(pool, "test", false);
+        List<byte[]> seen = new ArrayList<>();
+        RecyclableOutputStream first = filled(lender, 3000);
+        lender.lend(MessageType.BINARY, first, m -> seen.add(m.content().toByteArray()));
+        assertEquals(0, pool.stats().bytesInUse(), "no chunk is kept: an unseen end of the connection loses nothing");
+        RecyclableOutputStream second = lender.newContent();
+        assertSame(first, second, "the stream object is reused");
+        assertFalse(second.isClosed());
+        second.write(new byte[] {1, 2, 3});
+        lender.lend(MessageType.BINARY, second, m -> seen.add(m.content().toByteArray()));
+        assertEquals(3000, seen.get(0).length);
+        assertArrayEquals(new byte[] {1, 2, 3}, seen.get(1));
+        lender.close();
+        assertTrue(second.isClosed(), "close() closes the kept stream");
+        assertEquals(0, pool.stats().bytesInUse());
     }
 
     @Test

@@ -101,6 +101,28 @@ class Utf8ValidatorTest {
         }
     }
 
+    /** ASCII runs long enough for the 16- and 8-byte steps, with one other byte or sequence at every position. */
+    @Test
+    void asciiRunsWithOneOtherSequenceAtEveryPosition() {
+        byte[][] others = {
+            {(byte) 0x80},
+            {(byte) 0xFF},
+            {(byte) 0xC3},
+            {(byte) 0xC3, (byte) 0xA9},
+            {(byte) 0xE2, (byte) 0x82, (byte) 0xAC}
+        };
+        for (int length = 1; length <= 48; length++) {
+            for (int at = 0; at < length; at++) {
+                for (byte[] other : others) {
+                    byte[] bytes = new byte[length + other.length];
+                    java.util.Arrays.fill(bytes, (byte) 'a');
+                    System.arraycopy(other, 0, bytes, at, other.length);
+                    assertEquals(jdkAccepts(bytes), ours(bytes), "length " + length + ", other at " + at);
+                }
+            }
+        }
+    }
+
     @Test
     void randomTextInRandomSplitsAndAsDirectBuffers() {
         Random random = new Random(42);

@@ -61,7 +61,9 @@ import java.util.concurrent.TimeUnit;
  * Close frame usually does not reach the peer, which then sees 1006.
  *
  * <p>Messages follow {@link WebSocketMessage}'s ownership rule, through a {@link MessageLender}:
- * released when {@code onMessage} returns unless retained. Every chunk is released on error, close and abort.
+ * released when {@code onMessage} returns unless retained. The lender reuses one stream object
+ * for the next message but keeps no chunk between messages, since the JDK does not tell a
+ * listener of {@code abort()}. Every chunk is released on error, close and abort.
  */
 public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private static final String STREAM_TAG = "websocket-jdk-message";
@@ -247,7 +249,9 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         });
     }
 
+    /** Releases the partial message and closes the stream kept for the next one. */
     private void discard() {
+        lender.close();
         RecyclableOutputStream partial = assembling;
         assembling = null;
         if (partial != null) {
