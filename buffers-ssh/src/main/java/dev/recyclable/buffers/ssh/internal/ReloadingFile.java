@@ -46,9 +46,14 @@ public final class ReloadingFile<T> {
 
         private static final Stamp MISSING = new Stamp(null, -1, null);
 
-        static Stamp of(Path file) throws IOException {
-            if (!file.toFile().exists()) {
-                return MISSING; // no NoSuchFileException (~5 us here) for the usual missing -cert.pub on every check
+        /**
+         * One {@code stat} for a file that is usually there; for one that is usually missing (a companion such as
+         * the absent {@code -cert.pub}) an existence check first, which spares a NoSuchFileException (~5 us here)
+         * on every check.
+         */
+        static Stamp of(Path file, boolean usuallyMissing) throws IOException {
+            if (usuallyMissing && !file.toFile().exists()) {
+                return MISSING;
             }
             try {
                 BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
@@ -101,12 +106,14 @@ public final class ReloadingFile<T> {
     }
 
     private List<Stamp> stamps() throws IOException {
+        Stamp main = Stamp.of(files.get(0), false);
         if (files.size() == 1) {
-            return List.of(Stamp.of(files.get(0)));
+            return List.of(main);
         }
         List<Stamp> stamps = new ArrayList<>(files.size());
-        for (Path file : files) {
-            stamps.add(Stamp.of(file));
+        stamps.add(main);
+        for (Path companion : files.subList(1, files.size())) {
+            stamps.add(Stamp.of(companion, true));
         }
         return stamps;
     }
