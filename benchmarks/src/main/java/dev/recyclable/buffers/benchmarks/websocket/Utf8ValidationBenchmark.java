@@ -48,8 +48,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class Utf8ValidationBenchmark {
-    /** ascii: English prose; mixed: the text the decode benchmark uses; cyrillic: all 2-byte. */
-    @Param({"ascii", "mixed", "cyrillic"})
+    /**
+     * ascii: English prose; mixed: the text the decode benchmark uses; cyrillic: all 2-byte;
+     * everyLength: 1-, 2-, 3- and 4-byte code points in turn, the npm ws peer's test text.
+     */
+    @Param({"ascii", "mixed", "cyrillic", "everyLength"})
     public String text;
 
     private byte[] bytes;
@@ -63,6 +66,7 @@ public class Utf8ValidationBenchmark {
         String sample = switch (text) {
             case "ascii" -> "The quick brown fox jumps over the lazy dog. ";
             case "cyrillic" -> "Съешь же ещё этих мягких французских булок. ";
+            case "everyLength" -> "aZ0 éßκό€中𝄞😀";
             default -> null;
         };
         if (sample == null) {
