@@ -24,7 +24,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -70,12 +69,12 @@ public final class WebSocketEncoder implements AutoCloseable {
     private int rsv;
 
     /**
-     * @param role         CLIENT masks every frame with a key from a {@link SecureRandom}
+     * @param role         CLIENT masks every frame with a key from {@link MaskingKeys}
      * @param fragmentSize largest frame payload; longer messages are fragmented. 0 or less
      *                     means one frame per message
      */
     public WebSocketEncoder(Role role, long fragmentSize) {
-        this(role, fragmentSize, role.masksOutgoingFrames() ? new SecureRandom() : null);
+        this(role, fragmentSize, role.masksOutgoingFrames() ? new MaskingKeys() : null);
     }
 
     /** As {@link #WebSocketEncoder(Role, long)} with the source of masking keys given (tests, benchmarks). */

@@ -18,6 +18,7 @@ package dev.recyclable.buffers.websocket.netty;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.interop.NettyViews;
 import dev.recyclable.buffers.websocket.FrameHeader;
+import dev.recyclable.buffers.websocket.MaskingKeys;
 import dev.recyclable.buffers.websocket.Opcodes;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
@@ -28,7 +29,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
-import java.security.SecureRandom;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -70,7 +70,7 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
     public RecyclableWebSocketEncoder(Role role, long fragmentSize) {
         this.role = Objects.requireNonNull(role, "role");
         this.fragmentSize = fragmentSize <= 0 ? Long.MAX_VALUE : fragmentSize;
-        this.maskKeys = role.masksOutgoingFrames() ? new SecureRandom() : null;
+        this.maskKeys = role.masksOutgoingFrames() ? new MaskingKeys() : null;
     }
 
     /** A new encoder with the same settings (a Netty handler cannot be added to a pipeline twice). */
