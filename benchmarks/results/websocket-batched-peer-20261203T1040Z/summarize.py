@@ -1,8 +1,10 @@
-# Per-message medians [min-max] over every measured iteration of every fork, from run*.json.
+# Per-message medians [min-max] over every measured iteration of every fork.
+# usage: summarize.py DIR [GLOB]   (GLOB defaults to run*.json; run1 = before MaskingKeys, run2 = after)
 import json, glob, statistics, collections, sys
 d = sys.argv[1] if len(sys.argv) > 1 else '.'
+pattern = sys.argv[2] if len(sys.argv) > 2 else 'run*.json'
 cells = collections.defaultdict(lambda: {'t': [], 'a': []})
-for f in sorted(glob.glob(d + '/run*.json')):
+for f in sorted(glob.glob(d + '/' + pattern)):
     for b in json.load(open(f)):
         p = b['params']
         per = max(1, (1 << 20) // int(p['messageBytes']))
@@ -19,6 +21,10 @@ for fr in ['prebuilt', 'send', 'prebuiltPing']:
     for ty in ['TEXT', 'BINARY']:
         n, s, j, fl = (('recyclableNetty', fr, ty), ('nettyStock', fr, ty), ('jdkRecyclable', fr, ty), ('jdkFloor', fr, ty))
         if n not in cells: continue
-        over = med(j, 'a') - med(fl, 'a')
-        print(f"| {fr} | {ty.lower()} | {c(n)} | {c(s)} | {med(s,'t')/med(n,'t'):.2f}x | {c(j)} | {c(fl)} | "
-              f"{med(fl,'t')/med(j,'t'):.2f}x | {over:+.0f} B ({100*over/med(fl,'a'):+.2f}%) |")
+        row = f"| {fr} | {ty.lower()} | {c(n)} | {c(s)} | {med(s,'t')/med(n,'t'):.2f}x |"
+        if j in cells:
+            over = med(j, 'a') - med(fl, 'a')
+            row += f" {c(j)} | {c(fl)} | {med(fl,'t')/med(j,'t'):.2f}x | {over:+.0f} B ({100*over/med(fl,'a'):+.2f}%) |"
+        else:
+            row += ' | | | |'
+        print(row)
