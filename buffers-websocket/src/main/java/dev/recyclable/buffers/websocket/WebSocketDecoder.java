@@ -387,8 +387,107 @@ public final class WebSocketDecoder implements AutoCloseable {
     }
 
     private void checkText(byte[] bytes, int index, int length) throws WebSocketProtocolException {
-        if (messageType == MessageType.TEXT && !utf8.update(bytes, index, length)) {
+        if (messageType == MessageType.TEXT) {
+            validateText(bytes, index, length);
+        }
+    }
+
+    /**
+     * Feeds stored text to the validator, out of line on purpose. Inlined into the payload path,
+     * the validator's loops ran up to twice as slow, depending on which method C2 compiled first;
+     * compiled on their own they run at one speed (BENCHMARKS.md, "Issue 14: the 64 KiB text cell
+     * is a compile-order lottery"). HotSpot does not inline a hot method of more than
+     * {@code FreqInlineSize} (325) bytes of bytecode: the switch below never runs (a length is
+     * never negative), and its jump table keeps this method above that size.
+     */
+    private void validateText(byte[] bytes, int index, int length) throws WebSocketProtocolException {
+        if (!utf8.update(bytes, index, length)) {
             throw invalidText(length);
+        }
+        if (length < 0) {
+            switch (length) {
+                case -1,
+                        -2,
+                        -3,
+                        -4,
+                        -5,
+                        -6,
+                        -7,
+                        -8,
+                        -9,
+                        -10,
+                        -11,
+                        -12,
+                        -13,
+                        -14,
+                        -15,
+                        -16,
+                        -17,
+                        -18,
+                        -19,
+                        -20,
+                        -21,
+                        -22,
+                        -23,
+                        -24,
+                        -25,
+                        -26,
+                        -27,
+                        -28,
+                        -29,
+                        -30,
+                        -31,
+                        -32,
+                        -33,
+                        -34,
+                        -35,
+                        -36,
+                        -37,
+                        -38,
+                        -39,
+                        -40,
+                        -41,
+                        -42,
+                        -43,
+                        -44,
+                        -45,
+                        -46,
+                        -47,
+                        -48,
+                        -49,
+                        -50,
+                        -51,
+                        -52,
+                        -53,
+                        -54,
+                        -55,
+                        -56,
+                        -57,
+                        -58,
+                        -59,
+                        -60,
+                        -61,
+                        -62,
+                        -63,
+                        -64,
+                        -65,
+                        -66,
+                        -67,
+                        -68,
+                        -69,
+                        -70,
+                        -71,
+                        -72,
+                        -73,
+                        -74,
+                        -75,
+                        -76,
+                        -77,
+                        -78,
+                        -79,
+                        -80 -> throw new IllegalArgumentException("negative length " + length);
+                default -> throw new IllegalArgumentException("negative length " + length);
+            }
         }
     }
 
