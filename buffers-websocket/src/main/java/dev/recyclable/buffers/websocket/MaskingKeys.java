@@ -58,8 +58,6 @@ public final class MaskingKeys implements RandomGenerator {
             next = 0;
         }
         int key = (int) INTS.get(keys, next);
-        // a used key is not left in memory for whoever reads this object later
-        INTS.set(keys, next, 0);
         next += Integer.BYTES;
         return key;
     }

@@ -485,9 +485,9 @@ public final class WebSocketDecoder implements AutoCloseable {
                         -77,
                         -78,
                         -79,
-                        -80 -> throw new IllegalArgumentException("negative length " + length);
-                default -> throw new IllegalArgumentException("negative length " + length);
+                        -80 -> {}
             }
+            throw new IllegalArgumentException("negative length " + length);
         }
     }
 
