@@ -19,59 +19,54 @@ import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 
 /**
  * Encodes UTF-16 text straight into a stream's chunks as UTF-8, in pieces: a surrogate pair
  * split between two pieces is joined. Replaces unpaired surrogates with U+FFFD, as
- * {@code String.getBytes(UTF_8)} does. Allocates nothing.
+ * {@code String.getBytes(UTF_8)} does.
+ *
+ * <p>One loop over a {@code char[]}: the JDK client delivers text as heap {@code CharBuffer}s,
+ * whose array is read in place; any other {@code CharSequence} is first copied into a small
+ * reusable array in blocks. Bytes go straight into a heap chunk's array; a direct chunk gets them
+ * through a small reusable byte array. Those two arrays are made the first time they are needed,
+ * so the JDK client's usual path (heap text, heap chunks) costs a connection no memory for them,
+ * and nothing allocates per call.
  */
 final class Utf16ToUtf8 {
+    /** Chars per block of a sequence without an accessible array. */
+    private static final int BLOCK = 512;
+
+    private char[] chars;
+    private byte[] bytes;
     private char pendingHighSurrogate;
+    /** Where {@link #encodeRun} stopped reading; a field, so that the run returns one int. */
+    private int consumed;
 
     /** Appends the UTF-8 of {@code text} to {@code out}; returns the number of bytes appended. */
     long append(CharSequence text, boolean last, RecyclableOutputStream out) throws IOException {
-        long written = 0;
-        int i = 0;
-        int n = text.length();
-        while (i < n || (last && pendingHighSurrogate != 0)) {
-            ByteBuffer dst = out.writableBuffer(Math.max(4, n - i));
-            int pos = dst.position();
-            int limit = dst.limit() - 4; // room for one more code point at every step
-            boolean array = dst.hasArray();
-            byte[] a = array ? dst.array() : null;
-            int base = array ? dst.arrayOffset() : 0;
-            int start = pos;
-            if (pos > limit) {
-                throw new BufferLimitExceededException("text message", out.length() + 4, out.length());
-            }
-            while (pos <= limit && i < n) {
-                char c = text.charAt(i);
-                int cp;
-                if (pendingHighSurrogate != 0) {
-                    if (Character.isLowSurrogate(c)) {
-                        cp = Character.toCodePoint(pendingHighSurrogate, c);
-                        i++;
-                    } else {
-                        cp = 0xFFFD; // the high surrogate had no partner; c is handled next round
-                    }
-                    pendingHighSurrogate = 0;
-                } else if (Character.isHighSurrogate(c)) {
-                    pendingHighSurrogate = c;
-                    i++;
-                    continue;
-                } else {
-                    cp = Character.isLowSurrogate(c) ? 0xFFFD : c;
-                    i++;
-                }
-                pos = put(cp, array, a, base, dst, pos);
-            }
-            if (i >= n && last && pendingHighSurrogate != 0 && pos <= limit) {
-                pos = put(0xFFFD, array, a, base, dst, pos);
-                pendingHighSurrogate = 0;
-            }
-            out.commit(pos - start);
-            written += pos - start;
+        if (text instanceof CharBuffer buffer && buffer.hasArray()) {
+            int from = buffer.arrayOffset() + buffer.position();
+            return encode(buffer.array(), from, from + buffer.remaining(), last, out);
         }
+        if (chars == null) {
+            chars = new char[BLOCK];
+        }
+        long written = 0;
+        int n = text.length();
+        int i = 0;
+        do {
+            int block = Math.min(BLOCK, n - i);
+            if (text instanceof String string) {
+                string.getChars(i, i + block, chars, 0);
+            } else {
+                for (int k = 0; k < block; k++) {
+                    chars[k] = text.charAt(i + k);
+                }
+            }
+            i += block;
+            written += encode(chars, 0, block, last && i == n, out);
+        } while (i < n);
         return written;
     }
 
@@ -79,31 +74,94 @@ final class Utf16ToUtf8 {
         pendingHighSurrogate = 0;
     }
 
-    private static int put(int cp, boolean array, byte[] a, int base, ByteBuffer dst, int pos) {
-        if (cp < 0x80) {
-            return put1(array, a, base, dst, pos, cp);
+    /** Encodes {@code src[from, to)}, the last piece of the text when {@code last}. */
+    private long encode(char[] src, int from, int to, boolean last, RecyclableOutputStream out) throws IOException {
+        long written = 0;
+        int i = from;
+        while (i < to || (last && pendingHighSurrogate != 0)) {
+            ByteBuffer window = out.writableBuffer(Math.max(4, to - i));
+            boolean heap = window.hasArray();
+            byte[] dst = heap ? window.array() : directStaging();
+            int start = heap ? window.arrayOffset() + window.position() : 0;
+            int end = start + (heap ? window.remaining() : Math.min(window.remaining(), dst.length));
+            if (end - start < 4) {
+                throw new BufferLimitExceededException("text message", out.length() + 4, out.length());
+            }
+            int p = encodeRun(src, i, to, dst, start, end - 4);
+            i = consumed;
+            if (i >= to && last && pendingHighSurrogate != 0 && p <= end - 4) {
+                p = put3(dst, p, 0xFFFD);
+                pendingHighSurrogate = 0;
+            }
+            if (!heap) {
+                window.put(window.position(), dst, 0, p);
+            }
+            out.commit(p - start);
+            written += p - start;
         }
-        if (cp < 0x800) {
-            pos = put1(array, a, base, dst, pos, 0xC0 | (cp >> 6));
-            return put1(array, a, base, dst, pos, 0x80 | (cp & 0x3F));
-        }
-        if (cp < 0x10000) {
-            pos = put1(array, a, base, dst, pos, 0xE0 | (cp >> 12));
-            pos = put1(array, a, base, dst, pos, 0x80 | ((cp >> 6) & 0x3F));
-            return put1(array, a, base, dst, pos, 0x80 | (cp & 0x3F));
-        }
-        pos = put1(array, a, base, dst, pos, 0xF0 | (cp >> 18));
-        pos = put1(array, a, base, dst, pos, 0x80 | ((cp >> 12) & 0x3F));
-        pos = put1(array, a, base, dst, pos, 0x80 | ((cp >> 6) & 0x3F));
-        return put1(array, a, base, dst, pos, 0x80 | (cp & 0x3F));
+        return written;
     }
 
-    private static int put1(boolean array, byte[] a, int base, ByteBuffer dst, int pos, int b) {
-        if (array) {
-            a[base + pos] = (byte) b;
-        } else {
-            dst.put(pos, (byte) b);
+    private byte[] directStaging() {
+        if (bytes == null) {
+            bytes = new byte[3 * BLOCK + 4];
         }
-        return pos + 1;
+        return bytes;
+    }
+
+    /**
+     * Encodes chars from {@code i} while there are chars and {@code p <= limit} (every step
+     * writes at most 4 bytes); returns the write position and leaves the read position in
+     * {@link #consumed}. A high surrogate at the end of the piece waits for the next piece.
+     */
+    private int encodeRun(char[] src, int i, int to, byte[] dst, int p, int limit) {
+        char pending = pendingHighSurrogate;
+        while (i < to && p <= limit) {
+            char c = src[i];
+            if (pending != 0) {
+                if (Character.isLowSurrogate(c)) {
+                    p = put4(dst, p, Character.toCodePoint(pending, c));
+                    i++;
+                } else {
+                    p = put3(dst, p, 0xFFFD); // the high surrogate had no partner; c comes next
+                }
+                pending = 0;
+            } else if (c < 0x80) {
+                dst[p++] = (byte) c;
+                i++;
+            } else if (c < 0x800) {
+                dst[p] = (byte) (0xC0 | (c >> 6));
+                dst[p + 1] = (byte) (0x80 | (c & 0x3F));
+                p += 2;
+                i++;
+            } else if (!Character.isSurrogate(c)) {
+                p = put3(dst, p, c);
+                i++;
+            } else if (Character.isHighSurrogate(c)) {
+                pending = c;
+                i++;
+            } else {
+                p = put3(dst, p, 0xFFFD); // a low surrogate without its high one
+                i++;
+            }
+        }
+        pendingHighSurrogate = pending;
+        consumed = i;
+        return p;
+    }
+
+    private static int put3(byte[] dst, int p, int c) {
+        dst[p] = (byte) (0xE0 | (c >> 12));
+        dst[p + 1] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        dst[p + 2] = (byte) (0x80 | (c & 0x3F));
+        return p + 3;
+    }
+
+    private static int put4(byte[] dst, int p, int cp) {
+        dst[p] = (byte) (0xF0 | (cp >> 18));
+        dst[p + 1] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+        dst[p + 2] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+        dst[p + 3] = (byte) (0x80 | (cp & 0x3F));
+        return p + 4;
     }
 }

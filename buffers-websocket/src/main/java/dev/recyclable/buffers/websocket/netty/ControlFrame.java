@@ -67,6 +67,21 @@ public final class ControlFrame {
         return new ControlFrame(opcode, bytes);
     }
 
+    /** Whether {@code other}'s remaining bytes are this frame's payload; reads absolutely, moves nothing. */
+    boolean hasPayload(ByteBuffer other) {
+        int n = payload.length;
+        if (other.remaining() != n) {
+            return false;
+        }
+        int at = other.position();
+        for (int i = 0; i < n; i++) {
+            if (other.get(at + i) != payload[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The Pong answering this Ping; the payload array is shared, as neither ever changes it. */
     ControlFrame pong() {
         return new ControlFrame(Opcodes.PONG, payload);

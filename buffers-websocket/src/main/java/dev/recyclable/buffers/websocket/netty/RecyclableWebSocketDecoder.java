@@ -48,7 +48,8 @@ import java.util.Objects;
  * {@link WebSocketMessage#retain()};
  * writing it to a {@link RecyclableWebSocketEncoder} hands it on (echo:
  * {@code ctx.writeAndFlush(message.retain())}). Control frames are fired as
- * {@link ControlFrame}s, which need no release.
+ * {@link ControlFrame}s, which need no release and never change: while the peer repeats a Ping's
+ * or Pong's payload (a heartbeat), the same instance is fired again, and answered with the same Pong.
  *
  * <p><b>Protocol.</b> Pings are answered with a Pong (unless disabled); a Close is answered with
  * a Close of the same code, then the channel is closed. A violation sends a Close with its code
@@ -77,6 +78,10 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private WebSocketDecoder decoder;
     /** Reused for every direct read: the decoder's view of the current ByteBuf. */
     private final ByteBufSource source = new ByteBufSource();
+    /** A heartbeat's Pings and Pongs repeat their payload: the same immutable frames serve again. */
+    private final RepeatedControlFrame pings = new RepeatedControlFrame(Opcodes.PING);
+
+    private final RepeatedControlFrame pongs = new RepeatedControlFrame(Opcodes.PONG);
     /** Reports a Pong that could not be sent; one instance, so answering a ping allocates no listener. */
     private final ChannelFutureListener pongWritten = f -> {
         if (!f.isSuccess()) {
@@ -247,16 +252,16 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
 
         @Override
         public void onPing(ByteBuffer payload) {
-            ControlFrame ping = ControlFrame.copyOf(Opcodes.PING, payload);
+            ControlFrame ping = pings.of(payload);
             if (answerPings && !closeSent()) {
-                context.writeAndFlush(ping.pong()).addListener(pongWritten);
+                context.writeAndFlush(pings.pong()).addListener(pongWritten);
             }
             context.fireChannelRead(ping);
         }
 
         @Override
         public void onPong(ByteBuffer payload) {
-            context.fireChannelRead(ControlFrame.copyOf(Opcodes.PONG, payload));
+            context.fireChannelRead(pongs.of(payload));
         }
 
         @Override

@@ -16,10 +16,12 @@
 package dev.recyclable.buffers.websocket.jdk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
+import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -37,10 +39,62 @@ class Utf16ToUtf8Test {
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    /** How a piece reaches the encoder: as the JDK delivers it, or as another CharSequence. */
+    private enum PieceKind {
+        /** A heap CharBuffer over a larger array, at an offset (the JDK client's own kind). */
+        HEAP_CHAR_BUFFER,
+        /** A read-only CharBuffer: no accessible array. */
+        READ_ONLY_CHAR_BUFFER,
+        STRING,
+        STRING_BUILDER;
+
+        CharSequence of(String text, int from, int to) {
+            return switch (this) {
+                case HEAP_CHAR_BUFFER -> {
+                    char[] padded = ("#".repeat(5) + text + "#").toCharArray();
+                    yield CharBuffer.wrap(padded, 5 + from, to - from).slice();
+                }
+                case READ_ONLY_CHAR_BUFFER -> CharBuffer.wrap(text, from, to).asReadOnlyBuffer();
+                case STRING -> text.substring(from, to);
+                case STRING_BUILDER -> new StringBuilder(text.substring(from, to));
+            };
+        }
+    }
+
     @Test
     void piecesSplitInsideSurrogatePairsAndUnpairedSurrogates() throws Exception {
-        BufferPool pool =
-                BufferPool.builder().minChunkSize(64).maxChunkSize(256).build();
+        for (boolean direct : new boolean[] {false, true}) {
+            for (PieceKind kind : PieceKind.values()) {
+                encodesEveryPieceSplit(
+                        BufferPool.builder()
+                                .minChunkSize(64)
+                                .maxChunkSize(256)
+                                .directChunks(direct)
+                                .build(),
+                        kind,
+                        7);
+            }
+        }
+    }
+
+    /** Pieces longer than the encoder's blocks and than one chunk, into heap and direct chunks. */
+    @Test
+    void longPiecesCrossBlocksAndChunks() throws Exception {
+        for (boolean direct : new boolean[] {false, true}) {
+            for (PieceKind kind : PieceKind.values()) {
+                encodesEveryPieceSplit(
+                        BufferPool.builder()
+                                .minChunkSize(64)
+                                .maxChunkSize(4096)
+                                .directChunks(direct)
+                                .build(),
+                        kind,
+                        3000);
+            }
+        }
+    }
+
+    private static void encodesEveryPieceSplit(BufferPool pool, PieceKind kind, int maxPiece) throws Exception {
         String[] samples = {
             "", "plain ascii", "κόσμε €中 𝄞😀 mixed", "\uD834", "\uDD1E lone low", "a\uD834b", "end high \uD83D"
         };
@@ -51,16 +105,19 @@ class Utf16ToUtf8Test {
                 Utf16ToUtf8 encoder = new Utf16ToUtf8();
                 try (RecyclableOutputStream out = pool.newStream()) {
                     int i = 0;
+                    long total = 0;
                     do {
-                        int n = Math.min(text.length() - i, random.nextInt(7));
+                        int n = Math.min(text.length() - i, random.nextInt(maxPiece));
                         boolean last = i + n == text.length();
-                        encoder.append(text.subSequence(i, i + n), last, out);
+                        long appended = encoder.append(kind.of(text, i, i + n), last, out);
                         i += n;
+                        total += appended;
                         if (last) {
                             break;
                         }
                     } while (true);
-                    assertArrayEquals(expected(text), out.toByteArray(), sample);
+                    assertArrayEquals(expected(text), out.toByteArray(), kind + ", " + sample);
+                    assertEquals(out.length(), total, "bytes reported appended");
                 }
             }
         }

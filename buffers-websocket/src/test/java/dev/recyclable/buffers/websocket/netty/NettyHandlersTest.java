@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
@@ -51,6 +52,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.StringJoiner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -96,7 +98,7 @@ class NettyHandlersTest {
         return buffers;
     }
 
-    /** What a fresh decoder in {@code role} makes of the buffers: messages as arrays, Pongs as "pong" + first byte. */
+    /** What a fresh decoder in {@code role} makes of the buffers: messages as arrays, Pongs as "pong" + bytes ("pong1,2"). */
     private List<Object> decode(Role role, List<byte[]> buffers) throws Exception {
         List<Object> decoded = new ArrayList<>();
         try (WebSocketDecoder decoder =
@@ -108,7 +110,11 @@ class NettyHandlersTest {
 
                     @Override
                     public void onPong(ByteBuffer p) {
-                        decoded.add("pong" + p.get(0));
+                        StringJoiner bytes = new StringJoiner(",", "pong", "");
+                        for (int i = p.position(); i < p.limit(); i++) {
+                            bytes.add(Byte.toString(p.get(i)));
+                        }
+                        decoded.add(bytes.toString());
                     }
                 })) {
             for (byte[] b : buffers) {
@@ -264,6 +270,36 @@ class NettyHandlersTest {
         assertEquals(ControlFrame.ping(new byte[] {9}), ch.readInbound());
         // the Pong went through the encoder, masked as a client's frame must be: a server decodes it
         assertEquals(List.of("pong9"), decode(Role.SERVER, written(ch)));
+        assertFalse(ch.finish());
+    }
+
+    /**
+     * A heartbeat repeats its Ping: the same immutable frame is fired again and the same Pong
+     * written, and every Pong still reaches the wire; a new payload gets a new frame while the
+     * one a handler kept keeps its bytes.
+     */
+    @Test
+    void repeatedPingsShareOneFrameAndEveryPingIsStillAnswered() throws Exception {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.pipeline().addLast(new RecyclableWebSocketEncoder(Role.CLIENT, 0));
+        ch.pipeline().addLast(new RecyclableWebSocketDecoder(pool, Role.CLIENT, WebSocketLimits.DEFAULT));
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1, (byte) 2)));
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1, (byte) 2)));
+        ControlFrame first = ch.readInbound();
+        assertSame(first, ch.readInbound(), "the same payload: the same frame");
+
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1, (byte) 3)));
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing((byte) 1)));
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing()));
+        ch.writeInbound(Unpooled.wrappedBuffer(serverPing()));
+        assertEquals(ControlFrame.ping(new byte[] {1, 3}), ch.readInbound());
+        assertEquals(ControlFrame.ping(new byte[] {1}), ch.readInbound());
+        ControlFrame empty = ch.readInbound();
+        assertEquals(ControlFrame.ping(new byte[0]), empty);
+        assertSame(empty, ch.readInbound());
+        assertArrayEquals(new byte[] {1, 2}, first.payload(), "a kept frame keeps its payload");
+        assertEquals(
+                List.of("pong1,2", "pong1,2", "pong1,3", "pong1", "pong", "pong"), decode(Role.SERVER, written(ch)));
         assertFalse(ch.finish());
     }
 
