@@ -21,6 +21,7 @@ import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
+import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
@@ -70,6 +71,7 @@ final class LoopbackClients {
         return switch (kind) {
             case "recyclableNetty" -> new NettyClient(uri, received, pool, true, check);
             case "nettyStock" -> new NettyClient(uri, received, pool, false, check);
+            case "nettyFloor" -> NettyClient.floor(uri, received, pool, check);
             case "jdkRecyclable" ->
                 new JdkClient(
                         uri, new JdkWebSocketAdapter(pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> {
@@ -131,6 +133,21 @@ final class LoopbackClients {
             } else {
                 counter.handshakeDone.acquire();
             }
+        }
+
+        /**
+         * Our handshake and encoder (for the requests), with the decoder replaced by a
+         * {@link FrameSkipper}: the transport's own cost per message.
+         */
+        static NettyClient floor(URI uri, Semaphore received, BufferPool pool, ContentCheck check) throws Exception {
+            NettyClient client = new NettyClient(uri, received, pool, true, check);
+            client.channel
+                    .eventLoop()
+                    .submit(() -> client.channel
+                            .pipeline()
+                            .replace(RecyclableWebSocketDecoder.class, "floor", new FrameSkipper(received, check)))
+                    .sync();
+            return client;
         }
 
         @Override

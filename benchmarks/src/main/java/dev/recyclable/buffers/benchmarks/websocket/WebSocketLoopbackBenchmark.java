@@ -40,12 +40,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@code frames=prebuiltPing}: the receiver answers each with a Pong), and one of these
  * receives them:
  * {@code recyclableNetty} (a), {@code nettyStock} (b), {@code jdkRecyclable} (c),
- * {@code jdkTypical} (d), and {@code jdkFloor}, the JDK client dropping every delivery (its own cost).
+ * {@code jdkTypical} (d), and {@code jdkFloor}, the JDK client dropping every delivery (its own cost),
+ * and {@code nettyFloor}, a Netty client skipping every frame ({@link FrameSkipper}: the transport's
+ * own cost, for pre-built frames only: it answers no Ping).
  *
  * <p>One operation receives {@code max(1, 1 MiB / messageBytes)} messages, so it moves at
  * least 1 MiB: {@code gc.alloc.rate.norm} divided by the bytes per operation is the allocation
  * ratio (target 1% for (a), and (c) within 1% of {@code jdkFloor}). JMH's gc profiler counts
- * every thread's allocation, the transport's included. Before measuring, each trial checks that
+ * every thread's allocation, the transport's included. The secondary result
+ * {@code cpuNanosPerMessage} ({@link ReceiverCpu}) is the receiving JVM's CPU time per message:
+ * where the peer, not the receiver, sets the pace, times per message hide what receiving costs,
+ * and this shows it. Before measuring, each trial checks that
  * the receiver gets the peer's exact bytes (SHA-256 of one message against the peer's own
  * digest of its payload, {@link ContentCheck}). Run from the repository root (or set
  * {@code -Dws.peer.dir}) after .ci/setup-websocket.sh.
@@ -65,7 +70,7 @@ public class WebSocketLoopbackBenchmark {
     @Param({"TEXT", "BINARY"})
     public String type;
 
-    @Param({"recyclableNetty", "nettyStock", "jdkRecyclable", "jdkTypical", "jdkFloor"})
+    @Param({"recyclableNetty", "nettyStock", "nettyFloor", "jdkRecyclable", "jdkTypical", "jdkFloor"})
     public String client;
 
     /** prebuilt: frames written raw; prebuiltPing: the same with a Ping before each message; send: ws's sender. */
@@ -111,11 +116,12 @@ public class WebSocketLoopbackBenchmark {
     }
 
     @Benchmark
-    public int receive() throws Exception {
+    public int receive(ReceiverCpu cpu) throws Exception {
         receiver.request(command);
         if (!received.tryAcquire(perOperation, 60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("peer stopped sending");
         }
+        cpu.received(perOperation);
         return perOperation;
     }
 }
