@@ -63,33 +63,25 @@ class Utf16ToUtf8Test {
 
     @Test
     void piecesSplitInsideSurrogatePairsAndUnpairedSurrogates() throws Exception {
-        for (boolean direct : new boolean[] {false, true}) {
-            for (PieceKind kind : PieceKind.values()) {
-                encodesEveryPieceSplit(
-                        BufferPool.builder()
-                                .minChunkSize(64)
-                                .maxChunkSize(256)
-                                .directChunks(direct)
-                                .build(),
-                        kind,
-                        7);
-            }
-        }
+        forEveryChunkKindAndPieceKind(256, 7);
     }
 
-    /** Pieces longer than the encoder's blocks and than one chunk, into heap and direct chunks. */
+    /** Pieces longer than the encoder's blocks and than one chunk. */
     @Test
     void longPiecesCrossBlocksAndChunks() throws Exception {
+        forEveryChunkKindAndPieceKind(4096, 3000);
+    }
+
+    /** Heap and direct chunks of at most {@code maxChunkSize}, pieces of every kind up to {@code maxPiece} chars. */
+    private static void forEveryChunkKindAndPieceKind(int maxChunkSize, int maxPiece) throws Exception {
         for (boolean direct : new boolean[] {false, true}) {
             for (PieceKind kind : PieceKind.values()) {
-                encodesEveryPieceSplit(
-                        BufferPool.builder()
-                                .minChunkSize(64)
-                                .maxChunkSize(4096)
-                                .directChunks(direct)
-                                .build(),
-                        kind,
-                        3000);
+                BufferPool pool = BufferPool.builder()
+                        .minChunkSize(64)
+                        .maxChunkSize(maxChunkSize)
+                        .directChunks(direct)
+                        .build();
+                encodesEveryPieceSplit(pool, kind, maxPiece);
             }
         }
     }
