@@ -259,19 +259,19 @@ public final class BufferPool {
     }
 
     /**
-     * Takes back a chunk that its last holder let go of. A chunk still linked into a content list
-     * is refused: it leaves its list through {@link ChunkList#unlinkAndLetGo} first.
+     * Takes back a chunk that its last holder let go of, as new for its next owner
+     * ({@link Chunk#recycle}). A chunk still linked into a content list is refused: it leaves its
+     * list through {@link ChunkList#unlinkAndLetGo} first.
      *
      * @throws IllegalStateException if the chunk is still linked
      */
     void release(Chunk chunk) {
-        if (chunk.isLinked()) {
-            throw new IllegalStateException("a chunk still linked into a stream's content cannot go back to the pool");
-        }
+        release(chunk, zeroOnRelease);
+    }
+
+    private void release(Chunk chunk, boolean scrub) {
+        chunk.recycle(scrub);
         int capacity = chunk.capacity();
-        if (zeroOnRelease) {
-            chunk.scrub();
-        }
         if (chunk.sizeClass() < 0) {
             telemetry.chunkDropped(capacity, DropReason.OVERSIZE);
             return;
@@ -296,8 +296,7 @@ public final class BufferPool {
      */
     void letGoLeaked(Chunk chunk) {
         if (chunk.letGo()) {
-            chunk.scrub();
-            release(chunk);
+            release(chunk, true);
         }
     }
 

@@ -17,7 +17,6 @@ package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
 import dev.recyclable.buffers.internal.VarHandles;
-import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -55,7 +54,7 @@ public final class ByteBufferView implements AutoCloseable {
         ByteBuffer[] buffers = new ByteBuffer[chunks.length];
         for (int i = 0; i < chunks.length; i++) {
             Chunk c = chunks[i];
-            buffers[i] = c.readOnlyView().slice(0, content.lengthOf(c));
+            buffers[i] = c.readOnlyView(content.lengthOf(c)).slice();
         }
         return new ByteBufferView(content.pool, chunks, buffers);
     }
@@ -76,28 +75,6 @@ public final class ByteBufferView implements AutoCloseable {
             total += b.remaining();
         }
         return total;
-    }
-
-    /**
-     * Visits the view's whole content as consecutive segments without copying, whatever the
-     * buffers' positions: heap chunks as {@code (array, offset, length)}, direct chunks as
-     * read-only buffers. For adapters that wrap the chunks (the Netty view); the arrays are
-     * frozen content: never write to them, and use them only until this view is closed.
-     */
-    public void forEachSegment(SegmentVisitor visitor) throws IOException {
-        ensureOpen();
-        for (int i = 0; i < chunks.length; i++) {
-            int length = buffers[i].capacity();
-            if (length == 0) {
-                continue;
-            }
-            byte[] array = chunks[i].array();
-            if (array != null) {
-                visitor.visit(array, 0, length);
-            } else {
-                visitor.visit(buffers[i].duplicate().clear());
-            }
-        }
     }
 
     private void ensureOpen() {

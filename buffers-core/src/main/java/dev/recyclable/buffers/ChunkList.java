@@ -261,9 +261,8 @@ abstract class ChunkList extends OutputStream {
         }
         Chunk last = chunkAt(newLength - 1, null);
         int keep = (int) (newLength - last.offset());
-        sealTail();
         dropAfter(last);
-        tail = last;
+        setTail(last, last.length()); // sealed by dropAfter
         if (shared && last.isShared()) {
             last = replaceFrozen(last, keep);
         } else {
@@ -288,10 +287,30 @@ abstract class ChunkList extends OutputStream {
                 appendChunk(want);
             }
         }
+        return tailForFilling().window(tailPos, tailLimit);
+    }
+
+    /**
+     * The tail, ready for code the stream calls to fill its free space {@code [tailPos, tailLimit)}:
+     * nothing of a previous owner left anywhere past the content, and all of that space counted
+     * as written by this owner, whatever the callee writes.
+     */
+    final Chunk tailForFilling() {
         Chunk t = tail;
         t.cleanFrom(tailPos);
         t.touch(tailLimit);
-        return t.window(tailPos, tailLimit);
+        return t;
+    }
+
+    /**
+     * {@code c}, ready to be handed whole (its array, or a buffer over it) to code the stream
+     * calls: past its content it holds zeros or this stream's own bytes, never a previous
+     * owner's. Cleaning past the content never touches bytes that a holder of frozen content
+     * sees: views end at their content, and a {@link PooledArray} chunk was cleaned when frozen.
+     */
+    final Chunk forCallee(Chunk c) {
+        c.cleanFrom(lengthOf(c));
+        return c;
     }
 
     /**
@@ -342,10 +361,10 @@ abstract class ChunkList extends OutputStream {
 
     /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */
     private void dropAfter(Chunk keep) {
+        sealTail();
         if (keep == tail) {
             return;
         }
-        sealTail();
         Chunk c = keep.next();
         keep.linkNext(null);
         unlinkAndLetGo(pool, c, shared ? HELD : ALONE);
@@ -357,6 +376,9 @@ abstract class ChunkList extends OutputStream {
      * first {@code keep} bytes, and lets go of it: its holders keep it as it is.
      */
     private Chunk replaceFrozen(Chunk frozen, int keep) {
+        if (frozen == tail) {
+            sealTail(); // it must leave with its written bytes recorded as dirt
+        }
         Chunk copy = pool.lease(frozen.sizeClass());
         copy.replace(frozen, keep);
         if (frozen == head) {

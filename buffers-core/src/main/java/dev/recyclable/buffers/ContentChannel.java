@@ -53,8 +53,7 @@ final class ContentChannel implements SeekableByteChannel {
             c = stream.chunkAt(position, c);
             int at = (int) (position - c.offset());
             int n = Math.min(dst.remaining(), stream.lengthOf(c) - at);
-            dst.put(dst.position(), c.buffer(), at, n);
-            dst.position(dst.position() + n);
+            c.get(at, dst, n);
             position += n;
             total += n;
         }

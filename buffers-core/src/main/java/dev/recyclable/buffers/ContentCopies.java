@@ -56,7 +56,7 @@ final class ContentCopies {
         for (Chunk c = content.head; c != null; c = c.next()) {
             int len = content.lengthOf(c);
             if (c.array() != null) {
-                out.write(c.array(), 0, len);
+                out.write(content.forCallee(c).array(), 0, len);
                 continue;
             }
             if (scratch == null) {
@@ -73,8 +73,7 @@ final class ContentCopies {
     static long writeTo(ChunkList content, WritableByteChannel out) throws IOException {
         long total = 0;
         for (Chunk c = content.head; c != null; c = c.next()) {
-            ByteBuffer view = c.readOnlyView();
-            view.limit(content.lengthOf(c));
+            ByteBuffer view = content.forCallee(c).readOnlyView(content.lengthOf(c));
             while (view.hasRemaining()) {
                 total += out.write(view);
             }
@@ -88,10 +87,11 @@ final class ContentCopies {
             if (len == 0) {
                 continue;
             }
+            content.forCallee(c);
             if (c.array() != null) {
                 visitor.visit(c.array(), 0, len);
             } else {
-                visitor.visit(c.readOnlyView().limit(len));
+                visitor.visit(c.readOnlyView(len));
             }
         }
     }
@@ -105,7 +105,7 @@ final class ContentCopies {
         byte[] scratch = null;
         while (total < maxBytes && ensureRoomForRead(stream, in, null)) {
             int want = (int) Math.min(stream.tailLimit - stream.tailPos, maxBytes - total);
-            Chunk t = stream.tail;
+            Chunk t = stream.tailForFilling();
             int n;
             if (t.array() != null) {
                 n = in.read(t.array(), stream.tailPos, want);
@@ -131,7 +131,7 @@ final class ContentCopies {
     static long readFrom(RecyclableOutputStream stream, ReadableByteChannel in) throws IOException {
         long total = 0;
         while (ensureRoomForRead(stream, null, in)) {
-            int n = in.read(stream.tail.window(stream.tailPos, stream.tailLimit));
+            int n = in.read(stream.tailForFilling().window(stream.tailPos, stream.tailLimit));
             if (n <= 0) {
                 break;
             }

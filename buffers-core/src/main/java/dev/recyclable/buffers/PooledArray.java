@@ -24,10 +24,10 @@ import java.nio.ByteBuffer;
  * pool (or is the stream's own chunk when the content fits in one) and goes back on
  * {@link #close()}.
  *
- * <p>Only {@code array()[0, length())} is content; the rest of the array is zeros, never a
- * previous user's bytes. The array is frozen for the stream: whatever the stream does next
- * (writes, {@code reset}, {@code close}), it never writes this array again nor returns it to
- * the pool before this is closed. Do not use the array after closing. A {@code PooledArray}
+ * <p>Only {@code array()[0, length())} is content; the rest of the array is zeros. The content
+ * is frozen (see {@link RecyclableOutputStream}'s Ownership): the stream never writes this array
+ * again nor returns it to the pool before this is closed; the holder must not write it either,
+ * since the stream may still read it as its own content. Do not use the array after closing. A {@code PooledArray}
  * that becomes unreachable without {@code close()} is reported and reclaimed like a leaked
  * stream when the pool's {@link LeakDetection} tracks it.
  */

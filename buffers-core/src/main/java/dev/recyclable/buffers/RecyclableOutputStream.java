@@ -36,25 +36,42 @@ import java.util.Objects;
  * ({@link #readFrom(InputStream)}, {@link #writableBuffer(int)}), random access
  * ({@link #channel()}) and a pooled contiguous copy ({@link #contiguous()}).
  *
- * <h2>Ownership</h2>
- * The code that creates a stream owns it and must close it, ideally with try-with-resources.
- * Content that anything else holds (a view, a {@code ByteBuf}, a {@code PooledArray}, a
- * {@code WebSocketMessage} handed out, an explicit {@code retain()}) is frozen: it is never
- * written again and its chunks never return to the pool until the last holder lets go.
- * Operations that would change or recycle frozen content ({@code reset}, {@code truncate},
- * channel writes over it, the decoder's reuse of a message stream) leave the frozen chunks to
- * their holders and continue on fresh chunks. After {@code close()}, every write fails, fast
- * path included, whatever is still open. No API shows bytes beyond the content: views are
- * sliced to the content, space handed out for filling is zero where anyone (this stream
- * included) wrote before.
+ * <h2 id="ownership">Ownership</h2>
+ * The code that creates a stream owns it and must close it, ideally with try-with-resources;
+ * {@code close()} gives the chunks back to the pool. Everything else is stated here once, and
+ * the rest of the library's documentation refers to it.
  *
- * <p>This is Okio's rule for shared segments ("may not be recycled, nor its data changed"),
- * kept per chunk: each chunk counts its holders (the stream that links it, and every
- * {@link ByteBufferView}, {@link PooledArray}, Netty {@code ByteBuf} from the interop package
- * and {@link #retain()} that shows it), and the last holder to let go returns it to the pool.
- * A stream nothing ever shared pays nothing for this: it frees its chunks without an atomic.
- * A stream that becomes unreachable without {@code close()} while holding chunks is reported as
- * a leak (when the pool tracks it) and the chunks it alone held are reclaimed.
+ * <p><b>Held content is frozen.</b> Content that anything else holds (a {@link ByteBufferView},
+ * a Netty {@code ByteBuf} from {@link dev.recyclable.buffers.interop.NettyViews}, a
+ * {@link PooledArray}, a {@code WebSocketMessage} handed out, an explicit {@link #retain()}) is
+ * never written again, and its chunks never return to the pool until the last holder lets go.
+ * Operations that would change or recycle it ({@code reset}, {@code truncate}, channel writes
+ * over it, the WebSocket decoder's reuse of a message stream) leave the frozen chunks to their
+ * holders and go on with fresh chunks. This is Okio's rule for shared segments ("may not be
+ * recycled, nor its data changed"), kept per chunk: each chunk counts its holders, and a stream
+ * that nothing ever shared pays nothing for it (it frees its chunks without an atomic).
+ *
+ * <p><b>Nothing shows another owner's bytes.</b> Chunks are reused, so this is what each API
+ * shows:
+ * <ul>
+ *   <li>Views a caller keeps ({@link #byteBuffers()}, the Netty {@code ByteBuf},
+ *       {@link #newInputStream()}, {@link #channel()}) are read-only where they show memory and
+ *       end at the content: nothing past it is reachable, through {@code clear()},
+ *       {@code unwrap()} or a component either.
+ *   <li>Memory handed to code the stream calls, for the length of the call, spans the whole
+ *       chunk: the array of a heap chunk ({@link #writeTo(OutputStream)}, {@link #forEachSegment},
+ *       the {@code InputStream} that {@link #readFrom(InputStream)} reads from), a read-only buffer
+ *       over a direct chunk ({@link #writeTo(WritableByteChannel)}, {@link #forEachSegment}), and
+ *       the space {@link #writableBuffer(int)} hands out for filling. Past the content it holds
+ *       zeros or this stream's own earlier bytes, never another owner's; the stream zeroes what
+ *       a previous owner left there before handing it out, once per lease.
+ *   <li>A {@link PooledArray} ({@link #contiguous()}) holds zeros past the content.
+ * </ul>
+ * {@link BufferPool.Builder#zeroOnRelease} is not needed for any of this; it zeroes chunks as they
+ * come back, so that content does not outlive its stream in memory (heap dumps, core files).
+ *
+ * <p>A stream that becomes unreachable without {@code close()} while holding chunks is reported
+ * as a leak (when the pool tracks it) and the chunks it alone held are reclaimed.
  *
  * <h2>Threads</h2>
  * Not thread-safe: one thread at a time writes, reads and takes views, as with any
@@ -63,9 +80,8 @@ import java.util.Objects;
  *
  * <h2>After close</h2>
  * Writes and reads throw ({@link IOException} where the method declares it, otherwise
- * {@link IllegalStateException}); {@link #size()} is 0; {@code close()} again is a no-op that
- * the listener hears about. No method ever exposes bytes beyond {@link #length()}, so a
- * previous user's data in a reused chunk is never visible.
+ * {@link IllegalStateException}), fast paths included, whatever views are still open;
+ * {@link #size()} is 0; {@code close()} again is a no-op that the listener hears about.
  */
 public final class RecyclableOutputStream extends ChunkList {
     private boolean closed;
@@ -89,7 +105,7 @@ public final class RecyclableOutputStream extends ChunkList {
         if (array != null) {
             array[pos] = (byte) b;
         } else {
-            tail.buffer().put(pos, (byte) b);
+            tail.put(pos, (byte) b);
         }
         tailPos = pos + 1;
     }
@@ -176,8 +192,8 @@ public final class RecyclableOutputStream extends ChunkList {
     /**
      * Free space to fill directly, for producers that write into buffers (a decoder, a channel
      * read): the returned buffer's position..limit is free space after the content. Write into
-     * it, then call {@link #commit(int)} with the number of bytes written. The space holds no
-     * previous user's bytes.
+     * it, then call {@link #commit(int)} with the number of bytes written. The space never holds
+     * another owner's bytes (see <a href="#ownership">Ownership</a>).
      *
      * <p>The buffer is the stream's own; it is valid until the next call on this stream. Its
      * {@code hasArray()} is true for heap chunks, so producers can write into {@code array()}
@@ -310,7 +326,8 @@ public final class RecyclableOutputStream extends ChunkList {
 
     /**
      * Visits the content as consecutive segments without copying: heap chunks as
-     * {@code (array, offset, length)}, direct chunks as read-only buffers.
+     * {@code (array, offset, length)}, direct chunks as read-only buffers. What the visitor is
+     * handed spans the whole chunk, for the call only (see <a href="#ownership">Ownership</a>).
      */
     public void forEachSegment(SegmentVisitor visitor) throws IOException {
         ensureOpen();

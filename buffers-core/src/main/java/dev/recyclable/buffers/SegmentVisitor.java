@@ -24,6 +24,8 @@ import java.nio.ByteBuffer;
  *
  * <p>The arrays and buffers belong to the stream: read them during the call, never write to
  * them, and keep them beyond the call only while holding a {@link RecyclableOutputStream#retain()}.
+ * An array is the chunk's whole array and a buffer's capacity the whole chunk; past the segment
+ * they hold zeros or the stream's own bytes (see {@link RecyclableOutputStream}'s Ownership).
  */
 @FunctionalInterface
 public interface SegmentVisitor {

@@ -115,6 +115,7 @@ class DifferentialPropertyTest {
             }
         }
         assertEquals(0, pool.stats().bytesInUse());
+        RecycledChunkTest.assertIdleChunksAsNew(pool); // every byte this sequence left is recorded as dirt
     }
 
     private static void apply(

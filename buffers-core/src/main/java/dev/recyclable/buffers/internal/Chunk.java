@@ -18,6 +18,7 @@ package dev.recyclable.buffers.internal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -42,8 +43,14 @@ public final class Chunk {
 
     /** The backing array, or {@code null} for a direct chunk. */
     private final byte[] array;
-    /** A buffer over the whole chunk; its position and limit are scratch state of the owner. */
+    /**
+     * The buffer handed out for filling ({@link #window}): its owner may move its position,
+     * limit, mark and byte order, so the chunk's own copies never go through it, and
+     * {@link #recycle} puts it back as new.
+     */
     private final ByteBuffer buffer;
+    /** The buffer of the chunk's own absolute copies: never handed out, so its limit is always the capacity. */
+    private final ByteBuffer internal;
 
     private final int capacity;
     /** Index of the pool's size class this chunk belongs to ({@code -1}: not poolable). */
@@ -84,6 +91,7 @@ public final class Chunk {
             this.array = new byte[capacity];
             this.buffer = ByteBuffer.wrap(array);
         }
+        this.internal = buffer.duplicate();
     }
 
     // ---- identity
@@ -93,7 +101,10 @@ public final class Chunk {
         return array;
     }
 
-    /** A buffer over the whole chunk; its position and limit are scratch state of the owner. */
+    /**
+     * The buffer that {@link #window} hands out, for inspection; its position, limit, mark and
+     * byte order are whatever its current owner left.
+     */
     public ByteBuffer buffer() {
         return buffer;
     }
@@ -144,7 +155,7 @@ public final class Chunk {
      * bytes; {@code frozen} is left for its other holders and must be unlinked next.
      */
     public void replace(Chunk frozen, int keep) {
-        buffer.put(0, frozen.buffer, 0, keep);
+        internal.put(0, frozen.internal, 0, keep);
         link(frozen.offset);
         length = keep;
         touch(keep);
@@ -166,6 +177,26 @@ public final class Chunk {
         offset = 0;
         next = null;
         linked = false;
+    }
+
+    /**
+     * Makes an unlinked chunk that its last holder let go of as new for its next owner, before
+     * it goes back to the pool: no holder, and its buffers at position 0 with full limit, no
+     * mark and big-endian order. Only its dirt mark survives, because that records where the
+     * previous owners' bytes still are; {@code scrub} zeroes those too.
+     */
+    public void recycle(boolean scrub) {
+        if (linked) {
+            throw new IllegalStateException("a chunk still linked into a stream's content cannot go back to the pool");
+        }
+        if (scrub) {
+            scrub();
+        }
+        EXTRA_HOLDERS.setRelease(this, 0);
+        buffer.clear().order(ByteOrder.BIG_ENDIAN);
+        if (readOnlyView != null) {
+            readOnlyView.clear().order(ByteOrder.BIG_ENDIAN);
+        }
     }
 
     /** A leaked owner's lengths died with it: treat every byte as written, so all of it is scrubbed. */
@@ -190,14 +221,20 @@ public final class Chunk {
         if (array != null) {
             System.arraycopy(src, off, array, index, len);
         } else {
-            buffer.put(index, src, off, len);
+            internal.put(index, src, off, len);
         }
     }
 
     /** Copies {@code len} bytes of {@code src} into this chunk at {@code index}, advancing {@code src}. */
     public void put(int index, ByteBuffer src, int len) {
-        buffer.put(index, src, src.position(), len);
+        internal.put(index, src, src.position(), len);
         src.position(src.position() + len);
+    }
+
+    /** Copies {@code len} bytes of this chunk at {@code index} into {@code dst}, advancing {@code dst}. */
+    public void get(int index, ByteBuffer dst, int len) {
+        dst.put(dst.position(), internal, index, len);
+        dst.position(dst.position() + len);
     }
 
     /** Copies {@code len} bytes of this chunk at {@code index} into {@code dst}. */
@@ -205,7 +242,7 @@ public final class Chunk {
         if (array != null) {
             System.arraycopy(array, index, dst, off, len);
         } else {
-            buffer.get(index, dst, off, len);
+            internal.get(index, dst, off, len);
         }
     }
 
@@ -213,12 +250,12 @@ public final class Chunk {
         if (array != null) {
             array[index] = b;
         } else {
-            buffer.put(index, b);
+            internal.put(index, b);
         }
     }
 
     public byte get(int index) {
-        return array != null ? array[index] : buffer.get(index);
+        return array != null ? array[index] : internal.get(index);
     }
 
     // ---- holders
@@ -237,7 +274,6 @@ public final class Chunk {
         if ((int) EXTRA_HOLDERS.getAndAdd(this, -1) > 0) {
             return false;
         }
-        EXTRA_HOLDERS.setRelease(this, 0); // back to the idle state, for the next owner
         return true;
     }
 
@@ -274,7 +310,7 @@ public final class Chunk {
             }
         } else {
             for (int i = from; i < to; i += ZEROS.length) {
-                buffer.put(i, ZEROS, 0, Math.min(ZEROS.length, to - i));
+                internal.put(i, ZEROS, 0, Math.min(ZEROS.length, to - i));
             }
         }
     }
@@ -303,20 +339,20 @@ public final class Chunk {
     // ---- windows
 
     /**
-     * A read-only buffer over this chunk, created once per chunk and reused across owners:
-     * the caller sets position and limit and must not hand it beyond the current owner.
+     * A read-only buffer over this chunk at {@code [0, length)}, created once per chunk and
+     * reused across owners: for handing to code the owner calls, during the call only.
      */
-    public ByteBuffer readOnlyView() {
+    public ByteBuffer readOnlyView(int length) {
         ByteBuffer view = readOnlyView;
         if (view == null) {
-            view = buffer.asReadOnlyBuffer();
+            view = internal.asReadOnlyBuffer();
             readOnlyView = view;
         }
-        return view.clear();
+        return view.clear().limit(length).order(ByteOrder.BIG_ENDIAN);
     }
 
-    /** The chunk's buffer with position and limit set to {@code [from, to)}. */
+    /** The buffer handed out for filling, at {@code [from, to)} in big-endian order, whatever its owner did to it. */
     public ByteBuffer window(int from, int to) {
-        return buffer.limit(to).position(from);
+        return buffer.clear().limit(to).position(from).order(ByteOrder.BIG_ENDIAN);
     }
 }

@@ -17,12 +17,10 @@ package dev.recyclable.buffers.interop;
 
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.SegmentVisitor;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +35,10 @@ public final class NettyViews {
     private NettyViews() {}
 
     /**
-     * A read-only {@link ByteBuf} over the content, zero-copy: a composite with one component
-     * per chunk, sized so that Netty never consolidates (copies) it.
+     * A read-only {@link ByteBuf} over the content, zero-copy: a composite with one read-only
+     * component per chunk, each ending at its chunk's content, sized so that Netty never
+     * consolidates (copies) it. Nothing writes through it, its components or what they
+     * {@code unwrap()}, and nothing past the content is reachable ({@code hasArray()} is false).
      *
      * <p>The buffer holds the chunks it shows (through a {@link ByteBufferView}), and their bytes
      * are frozen: whatever the stream does next ({@code reset}, {@code truncate}, channel writes,
@@ -51,25 +51,15 @@ public final class NettyViews {
      */
     public static ByteBuf asByteBuf(RecyclableOutputStream stream) {
         ByteBufferView view = stream.byteBuffers();
-        List<ByteBuf> parts = new ArrayList<>(Math.max(1, view.buffers().length));
-        try {
-            view.forEachSegment(new SegmentVisitor() {
-                @Override
-                public void visit(byte[] array, int offset, int length) {
-                    parts.add(Unpooled.wrappedBuffer(array, offset, length));
-                }
-
-                @Override
-                public void visit(ByteBuffer segment) {
-                    parts.add(Unpooled.wrappedBuffer(segment));
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            view.close();
-            throw e instanceof IOException ? new IllegalStateException(e.getMessage(), e) : (RuntimeException) e;
+        ByteBuffer[] segments = view.buffers();
+        List<ByteBuf> parts = new ArrayList<>(Math.max(1, segments.length));
+        for (ByteBuffer segment : segments) {
+            if (segment.hasRemaining()) {
+                // a read-only buffer sliced to the content: Netty wraps it as a read-only ByteBuf of that size
+                parts.add(Unpooled.wrappedBuffer(segment));
+            }
         }
-        CompositeByteBuf composite = new ContentByteBuf(view, parts);
-        return composite.asReadOnly();
+        return new ContentByteBuf(view, parts).asReadOnly();
     }
 
     /** Closes the view (letting go of its chunks) when Netty deallocates the composite. */

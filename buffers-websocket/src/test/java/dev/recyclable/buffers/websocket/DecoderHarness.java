@@ -106,7 +106,9 @@ final class DecoderHarness {
 
                     @Override
                     public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
-                        dst.put(dstIndex, shifted, index, length);
+                        // as Netty's ByteBuf.getBytes(int, ByteBuffer) is used: the window moves, the limit stays cut
+                        dst.limit(dstIndex + length).position(dstIndex);
+                        dst.put(shifted, index, length);
                     }
                 };
                 int i = 0;

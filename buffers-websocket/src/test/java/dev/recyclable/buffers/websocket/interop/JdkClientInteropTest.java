@@ -202,4 +202,36 @@ class JdkClientInteropTest {
             assertEquals(List.of(1008), server.closeCodesReceived);
         }
     }
+    /**
+     * Direct chunks, as the Netty README recommends, reused message after message: each chunk's
+     * buffer was filled by Netty's {@code getBytes(index, ByteBuffer)}, which moves its limit.
+     * Every echo reaches the JDK client intact, the close is a clean 1000, and the server's
+     * pool ends with nothing in use.
+     */
+    @Test
+    void aDirectChunksServerEchoesAThousandMixedMessages() throws Exception {
+        BufferPool directPool = BufferPool.builder().directChunks(true).build();
+        int[] sizes = {0, 1, 125, 126, 1000, 4096, 65535, 65536, 70_000, 140_000};
+        java.util.Random random = new java.util.Random(7);
+        try (NettyEchoServer server = new NettyEchoServer(directPool, WebSocketLimits.DEFAULT, 16384)) {
+            Events events = new Events();
+            WebSocket ws = connect("ws://127.0.0.1:" + server.port() + "/ws", events, WebSocketLimits.DEFAULT);
+            for (int i = 0; i < 1000; i++) {
+                MessageType type = random.nextBoolean() ? MessageType.TEXT : MessageType.BINARY;
+                byte[] payload = Payloads.of(type, sizes[random.nextInt(sizes.length)], i);
+                if (type == MessageType.TEXT) {
+                    JdkWebSocketSender.sendText(ws, pooled(payload)).get(60, TimeUnit.SECONDS);
+                } else {
+                    JdkWebSocketSender.sendBinary(ws, pooled(payload)).get(60, TimeUnit.SECONDS);
+                }
+                assertEquals(type + ":" + MessageDigests.sha256(payload), events.next(), "message " + i);
+            }
+            ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(10, TimeUnit.SECONDS);
+            assertEquals("close:1000", events.next());
+            assertEquals(1000, server.messages.get());
+            assertEquals(List.of(1000), server.closeCodesReceived);
+            assertTrue(server.errors.isEmpty(), String.valueOf(server.errors));
+        }
+        PoolAssertions.assertNothingInUse(directPool);
+    }
 }
