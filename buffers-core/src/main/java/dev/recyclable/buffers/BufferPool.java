@@ -20,27 +20,10 @@ import dev.recyclable.buffers.internal.ChunkFreeList;
 import dev.recyclable.buffers.internal.IdleDecay;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A thread-safe pool of byte chunks, and the factory of {@link RecyclableOutputStream}s that
  * write into them.
- *
- * <p>Chunks come in power-of-two size classes from {@link Builder#minChunkSize} upward. A
- * stream's chunks quadruple in size from the smallest class up to {@link Builder#maxChunkSize}
- * (a large write starts with a chunk that fits it),
- * so a 100-byte stream holds one small chunk while a 16 MiB stream wastes less than one large
- * chunk. Larger classes serve only {@link RecyclableOutputStream#contiguous()} copies.
- *
- * <p>Idle chunks wait in stripes chosen by thread id, each stripe a plain stack per size class
- * guarded by a claim word: a thread claims a stripe with one compare-and-set, pushes or pops
- * under the claim, and gives it back with a release store. A thread that finds a stripe claimed
- * never waits: it tries the next stripe, and when every stripe is busy a release gives the
- * chunk to the garbage collector (counted as {@link DropReason#CONTENDED}) and a lease allocates.
- * So leasing and releasing never block and, once the pool is warm, allocate nothing. The idle
- * bytes are bounded by one global cap ({@link Builder#maxIdleBytes}), split evenly between the
- * stripes; beyond it released chunks go to the garbage collector. A size class that goes unused
- * for a whole {@link Builder#idleDecay} period is emptied.
  *
  * <pre>{@code
  * BufferPool pool = BufferPool.shared();
@@ -49,19 +32,58 @@ import java.util.concurrent.ThreadLocalRandom;
  *     out.writeTo(socketChannel);
  * } // chunks go back to the pool here
  * }</pre>
+ *
+ * <h2>Size classes and budgets</h2>
+ * Chunks come in power-of-two size classes. Class {@code c} holds {@code minChunkSize << c}
+ * bytes; these are the defaults ({@link Builder#minChunkSize} 1 KiB, {@link Builder#maxChunkSize}
+ * 64 KiB, {@link Builder#maxIdleBytes} 1/8 of the heap, at most 256 MiB):
+ * <pre>
+ * class   capacity          leased for                                 kept idle
+ * -----   ---------------   ----------------------------------------   -----------------------------
+ * 0       1 KiB             a stream's first chunk; copies up to 1 KiB  within the one idle budget:
+ * 1..6    2 KiB .. 64 KiB   stream chunks, growing fourfold (1, 4, 16,  maxIdleBytes over all classes,
+ *                           64 KiB; a first write larger than 1 KiB     split evenly between the free
+ *                           starts with the class that fits it);        list's stripes; a chunk larger
+ *                           contiguous copies of their size             than one stripe's share is
+ * 7..20   128 KiB .. 1 GiB  contiguous copies only                      never kept
+ * -       exact length      copies above 1 GiB, and every copy of a    never: dropped on release
+ *                           direct pool (copies are heap arrays)        ({@link DropReason#OVERSIZE})
+ * </pre>
+ * So streams lease from classes 0 to {@link #largestStreamClass()}, and {@link
+ * RecyclableOutputStream#contiguous()} from any class up to {@value #MAX_POOLED_SIZE} bytes. A
+ * 100-byte stream holds one 1 KiB chunk; a 16 MiB stream wastes less than one 64 KiB chunk.
+ *
+ * <h2>Free list</h2>
+ * Idle chunks wait in stripes chosen by thread id, each stripe a plain stack per size class
+ * guarded by a claim word: a thread claims a stripe with one compare-and-set, pushes or pops
+ * under the claim, and gives it back with a release store. A thread that finds a stripe claimed
+ * never waits: it tries the next stripe, and when every stripe is busy a release gives the
+ * chunk to the garbage collector (counted as {@link DropReason#CONTENDED}) and a lease allocates.
+ * So leasing and releasing never block and, once the pool is warm, allocate nothing. Beyond the
+ * idle budget released chunks go to the garbage collector ({@link DropReason#POOL_FULL}). A size
+ * class that goes unused for a whole {@link Builder#idleDecay} period is emptied
+ * ({@link DropReason#TRIMMED}).
  */
 public final class BufferPool {
-    /** With {@link LeakDetection#SAMPLED}, one stream in this many is tracked. */
-    public static final int LEAK_SAMPLING_INTERVAL = 128;
-
-    /** The largest size class kept idle; a contiguous copy larger than this is not pooled. */
+    /** The largest size class kept idle; a contiguous copy larger than this is an exact, unpooled array. */
     static final int MAX_POOLED_SIZE = 1 << 30;
 
-    private static final int MAX_CHUNK_SIZE_LIMIT = 1 << 24;
+    /** The bounds of {@link Builder#minChunkSize} and {@link Builder#maxChunkSize}. */
     private static final int MIN_CHUNK_SIZE_LIMIT = 64;
 
+    private static final int MAX_CHUNK_SIZE_LIMIT = 1 << 24;
+
+    /** The default cap on one stream: the largest array a JVM reliably allocates (see ArraysSupport). */
+    static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
+    /** The default idle budget is this fraction of the heap ... */
+    private static final int DEFAULT_IDLE_HEAP_DIVISOR = 8;
+
+    /** ... and at most this many bytes. */
+    private static final long DEFAULT_MAX_IDLE_BYTES = 256L << 20;
+
     private final int minChunkShift;
-    private final int maxStreamChunkClass;
+    private final int largestStreamClass;
     private final int sizeClasses;
     private final int maxChunkSize;
     private final long maxIdleBytes;
@@ -70,7 +92,6 @@ public final class BufferPool {
     private final boolean directChunks;
     private final boolean throwOnToByteArray;
     private final LeakDetection leakDetection;
-    private final boolean sampleLeaks;
     private final Duration idleDecay;
     private final PoolTelemetry telemetry;
 
@@ -80,7 +101,7 @@ public final class BufferPool {
 
     private BufferPool(Builder b) {
         this.minChunkShift = Integer.numberOfTrailingZeros(b.minChunkSize);
-        this.maxStreamChunkClass = Integer.numberOfTrailingZeros(b.maxChunkSize) - minChunkShift;
+        this.largestStreamClass = Integer.numberOfTrailingZeros(b.maxChunkSize) - minChunkShift;
         this.sizeClasses = Integer.numberOfTrailingZeros(MAX_POOLED_SIZE) - minChunkShift + 1;
         this.maxChunkSize = b.maxChunkSize;
         this.maxIdleBytes = b.maxIdleBytes;
@@ -89,7 +110,6 @@ public final class BufferPool {
         this.directChunks = b.directChunks;
         this.throwOnToByteArray = b.throwOnToByteArray;
         this.leakDetection = b.leakDetection;
-        this.sampleLeaks = b.leakDetection == LeakDetection.SAMPLED;
         this.idleDecay = b.idleDecay;
         this.telemetry = new PoolTelemetry(b.listener == NO_LISTENER ? null : b.listener);
         this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes(), maxIdleBytes);
@@ -119,26 +139,12 @@ public final class BufferPool {
      * The caller owns it and must {@code close()} it.
      */
     public RecyclableOutputStream newStream(String tag) {
-        LeakTracker tracker = shouldTrack() ? LeakTracker.forStream(this, tag, recordsLeakSites()) : null;
-        RecyclableOutputStream stream = new RecyclableOutputStream(this, tag, tracker);
-        if (tracker != null) {
-            tracker.register(stream);
-        }
-        telemetry.streamCreated(tag);
-        return stream;
+        return RecyclableOutputStream.open(this, tag);
     }
 
-    /** Whether a new stream or contiguous copy is watched for leaks. */
-    boolean shouldTrack() {
-        // the sampled level is the common one: test it first, without a switch's table lookup
-        if (sampleLeaks) {
-            return (ThreadLocalRandom.current().nextInt() & (LEAK_SAMPLING_INTERVAL - 1)) == 0;
-        }
-        return leakDetection != LeakDetection.DISABLED;
-    }
-
-    boolean recordsLeakSites() {
-        return leakDetection == LeakDetection.DETAILED;
+    /** How streams and contiguous copies of this pool are watched for a missing {@code close()}. */
+    LeakDetection leakDetection() {
+        return leakDetection;
     }
 
     /** Where the pool, its streams and its leak tracker report events and counts. */
@@ -208,32 +214,26 @@ public final class BufferPool {
         return throwOnToByteArray;
     }
 
-    // ---- chunk leasing, used by streams ----
+    // ---- size classes (see the table in the class comment)
 
-    /**
-     * The size class of a stream's chunk after one of {@code sizeClass}: four times larger, up to
-     * the largest chunk. Quadrupling reaches the large chunks in few steps (a 64 KiB stream needs
-     * three chunks, not seven) while the first chunk stays small.
-     */
-    int streamChunkClassAfter(int sizeClass) {
-        return Math.min(sizeClass + 2, maxStreamChunkClass);
+    /** The largest class a stream's chunks come from: {@link Builder#maxChunkSize}'s. */
+    int largestStreamClass() {
+        return largestStreamClass;
     }
 
-    /** The smallest stream chunk class holding at least {@code bytes} (capped at the largest chunk). */
-    int streamChunkClassFor(int bytes) {
-        return Math.min(classFor(bytes), maxStreamChunkClass);
+    /** The smallest class holding at least {@code bytes}. */
+    int classFor(int bytes) {
+        if (bytes <= (1 << minChunkShift)) {
+            return 0;
+        }
+        return Integer.SIZE - Integer.numberOfLeadingZeros(bytes - 1) - minChunkShift;
     }
 
     private int capacityOf(int sizeClass) {
         return 1 << (sizeClass + minChunkShift);
     }
 
-    private int classFor(int bytes) {
-        if (bytes <= (1 << minChunkShift)) {
-            return 0;
-        }
-        return 32 - Integer.numberOfLeadingZeros(bytes - 1) - minChunkShift;
-    }
+    // ---- leasing and releasing, for streams and their views
 
     Chunk lease(int sizeClass) {
         if (!classUsed[sizeClass]) {
@@ -318,8 +318,9 @@ public final class BufferPool {
     public static final class Builder {
         private int minChunkSize = 1024;
         private int maxChunkSize = 64 * 1024;
-        private long maxIdleBytes = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8);
-        private long maxStreamSize = Integer.MAX_VALUE - 8;
+        private long maxIdleBytes =
+                Math.min(DEFAULT_MAX_IDLE_BYTES, Runtime.getRuntime().maxMemory() / DEFAULT_IDLE_HEAP_DIVISOR);
+        private long maxStreamSize = MAX_ARRAY_LENGTH;
         private boolean zeroOnRelease;
         private boolean directChunks;
         private boolean throwOnToByteArray;

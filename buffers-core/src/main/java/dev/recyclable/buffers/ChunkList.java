@@ -16,23 +16,24 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 
 /**
  * A stream's content as a linked list of pooled chunks: linking, walking, finding a position,
- * cutting, replacing frozen chunks and letting chunks go all happen here and nowhere else. It
- * is the superclass of {@link RecyclableOutputStream}, so that the stream's write path reads the
- * tail fields directly; the stream's input stream, channel and views use it through the stream.
+ * cutting, replacing frozen chunks and letting chunks go all happen here and nowhere else. The
+ * {@link RecyclableOutputStream} that owns it checks its own state (open, size cap) and then
+ * works on the list; the list never calls back into the stream. The stream's write paths read
+ * and advance the tail cursor ({@link #tail}, {@link #tailArray}, {@link #tailPos},
+ * {@link #tailLimit}) directly.
  *
  * <p>Invariants:
  * <ul>
  *   <li>{@code head..tail} are linked through {@link Chunk#next()}; each chunk's offset is the sum
- *       of the lengths before it, and every chunk but the tail is full to its recorded length.
+ *       of the lengths before it, and every chunk but the tail holds exactly its recorded length.
  *   <li>The tail's live length is {@code tailPos}; {@code tail.length()} is brought up to date by
- *       {@link #sealTail()} only when it matters. {@code tailPos <= tailLimit <= tail.capacity()},
- *       and {@code tailLimit} never reaches past the pool's size cap.
+ *       {@link #sealTail()} only when it matters, and always before the tail leaves the list.
+ *       {@code tailPos <= tailLimit <= tail.capacity()}, and {@code tailLimit} never reaches past
+ *       the stream's size cap.
  *   <li>{@code tailArray} is the tail's array, or {@code null} when the tail is direct or absent.
  *   <li>Until {@link #shared} is set every chunk is the list's alone (no atomic needed to drop it);
  *       from then on a chunk that {@link Chunk#isShared() is shared} is frozen: it is replaced by a
@@ -43,21 +44,29 @@ import java.nio.ByteBuffer;
  *       a chunk find their place again.
  * </ul>
  */
-abstract class ChunkList extends OutputStream {
-    /** {@link #unlinkAndLetGo}: the list is the chunk's only holder, so it goes straight back. */
-    static final int ALONE = 0;
-    /** {@link #unlinkAndLetGo}: others may hold the chunk; the last holder returns it. */
-    static final int HELD = 1;
-    /** {@link #unlinkAndLetGo}: the chunks of a leaked stream, scrubbed whole when they go back. */
-    static final int LEAKED = 2;
-
-    final BufferPool pool;
+class ChunkList {
     /**
-     * The tag ({@code String}, or {@code null}) or, for a tracked stream, its {@link LeakTracker}
-     * (which carries the tag and must always know the head). One field for both keeps the stream
-     * object at 56 bytes.
+     * Size classes per growth step: each chunk a stream appends is four times the one before, up
+     * to the largest stream chunk, so the large chunks come in few steps (64 KiB in three) while
+     * the first chunk stays small.
      */
-    final Object identity;
+    private static int GROWTH_CLASS_STEP = 2;
+
+    /** How {@link #unlinkAndLetGo} lets go of chunks. */
+    enum Holding {
+        /** The list is the chunks' only holder: they go straight back to the pool, no atomic. */
+        ALONE,
+        /** Others may hold the chunks: each returns to the pool when its last holder lets go. */
+        SHARED,
+        /** The chunks of a leaked stream: their lengths died with it, so they are scrubbed whole. */
+        LEAKED
+    }
+
+    BufferPool pool;
+    /** The cap on the content's length, from the pool's settings. */
+    private long maxLength;
+    /** Watches the owner for a leak and must always know the head; {@code null} when it is not watched. */
+    private LeakTracker tracker;
 
     Chunk head;
     Chunk tail;
@@ -75,43 +84,35 @@ abstract class ChunkList extends OutputStream {
      */
     boolean shared;
 
-    ChunkList(BufferPool pool, Object identity) {
+    ChunkList(BufferPool pool, LeakTracker tracker) {
         this.pool = pool;
-        this.identity = identity;
+        this.maxLength = pool.maxStreamSize();
+        this.tracker = tracker;
     }
-
-    /** Fails when the owner closed the stream. */
-    abstract void ensureOpen() throws IOException;
-
-    /** Reports a write that would grow the content to {@code requested} bytes, past the cap. */
-    abstract BufferLimitExceededException sizeCapExceeded(long requested);
-
-    /** Appends the rest of {@code src}, checking the cap. */
-    abstract void write(ByteBuffer src) throws IOException;
 
     // ---- walking
 
     /** The content length: everything before the tail, plus what the tail holds. */
-    final long contentLength() {
+    long contentLength() {
         Chunk t = tail;
         return t == null ? 0 : t.offset() + tailPos;
     }
 
     /** Content bytes in {@code c}, the tail's live count included. */
-    final int lengthOf(Chunk c) {
+    int lengthOf(Chunk c) {
         return c == tail ? tailPos : c.length();
     }
 
     /** The content length, checked to fit one Java array. */
-    final int arrayLength() {
+    int arrayLength() {
         long length = contentLength();
-        if (length > Integer.MAX_VALUE - 8) {
+        if (length > BufferPool.MAX_ARRAY_LENGTH) {
             throw new IllegalStateException("length " + length + " is too large for one array");
         }
         return (int) length;
     }
 
-    final int countChunks() {
+    int countChunks() {
         int count = 0;
         for (Chunk c = head; c != null; c = c.next()) {
             count++;
@@ -120,7 +121,7 @@ abstract class ChunkList extends OutputStream {
     }
 
     /** The chunk holding byte {@code pos} ({@code pos < size}), searching on from {@code hint} when it lies before. */
-    final Chunk chunkAt(long pos, Chunk hint) {
+    Chunk chunkAt(long pos, Chunk hint) {
         Chunk c = hint != null && hint.offset() <= pos ? hint : head;
         while (pos >= c.offset() + lengthOf(c)) {
             c = c.next();
@@ -130,10 +131,15 @@ abstract class ChunkList extends OutputStream {
 
     // ---- linking
 
-    /** Seals the tail and appends a chunk with room for {@code wanted} bytes where possible. */
-    final void appendChunk(int wanted) {
-        int next = tail == null ? 0 : pool.streamChunkClassAfter(tail.sizeClass());
-        Chunk c = pool.lease(Math.max(next, pool.streamChunkClassFor(wanted)));
+    /**
+     * Seals the tail and appends a chunk with room for {@code wanted} bytes where possible: the
+     * next growth step, or a larger class when the write needs it, never above the largest
+     * stream chunk.
+     */
+    void appendChunk(int wanted) {
+        int grown = tail == null ? 0 : tail.sizeClass() + GROWTH_CLASS_STEP;
+        int sizeClass = Math.min(Math.max(grown, pool.classFor(wanted)), pool.largestStreamClass());
+        Chunk c = pool.lease(sizeClass);
         c.link(contentLength());
         if (tail == null) {
             setHead(c);
@@ -146,7 +152,7 @@ abstract class ChunkList extends OutputStream {
 
     private void setHead(Chunk c) {
         head = c;
-        if (identity instanceof LeakTracker tracker) {
+        if (tracker != null) {
             tracker.head = c;
         }
     }
@@ -156,14 +162,14 @@ abstract class ChunkList extends OutputStream {
         tail = c;
         tailArray = c == null ? null : c.array();
         tailPos = pos;
-        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), pool.maxStreamSize() - c.offset());
+        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), maxLength - c.offset());
     }
 
     /**
      * Brings the tail's recorded length up to date, and remembers how far it was written: bytes
      * cut off later by a reset or truncate must still be scrubbed before another owner sees them.
      */
-    final void sealTail() {
+    void sealTail() {
         if (tail != null) {
             tail.seal(tailPos);
         }
@@ -172,7 +178,7 @@ abstract class ChunkList extends OutputStream {
     // ---- holding
 
     /** Adds a holder to every chunk of the content, for a view; returns the chunks. */
-    final Chunk[] holdContent() {
+    Chunk[] holdContent() {
         Chunk[] chunks = new Chunk[countChunks()];
         int i = 0;
         for (Chunk c = head; c != null; c = c.next()) {
@@ -188,7 +194,7 @@ abstract class ChunkList extends OutputStream {
      * for a {@link PooledArray}, which sees the whole array: nothing past the content may show,
      * own bytes included, and the stream's next write starts a new chunk. Else {@code null}.
      */
-    final Chunk holdOnlyChunk() {
+    Chunk holdOnlyChunk() {
         Chunk only = head;
         if (only == null || only != tail || only.array() == null || (shared && only.isShared())) {
             return null;
@@ -206,25 +212,27 @@ abstract class ChunkList extends OutputStream {
     // ---- random access
 
     /**
-     * Overwrites or extends the content at {@code pos} with {@code src}; a gap past the end
-     * becomes zeros. A chunk that someone else holds is replaced by a copy before it is written.
-     * The cap is checked, without overflow, before anything is written or zero-filled.
+     * Extends the content with zeros up to {@code length}; the caller has checked the cap for
+     * everything it is about to write.
      */
-    final void writeAt(long pos, ByteBuffer src) throws IOException {
-        ensureOpen();
-        int length = src.remaining();
-        if (pos > pool.maxStreamSize() - length) {
-            throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
-        }
-        for (long gap = pos - contentLength(); gap > 0; ) {
+    void zeroFillTo(long length) {
+        for (long gap = length - contentLength(); gap > 0; ) {
             if (tailPos == tailLimit) {
-                appendChunk(1); // the cap was checked for the whole write above
+                appendChunk(1);
             }
             int n = (int) Math.min(gap, tailLimit - tailPos);
             tail.zero(tailPos, tailPos + n);
             tailPos += n;
             gap -= n;
         }
+    }
+
+    /**
+     * Overwrites the content from {@code pos} with as much of {@code src} as lies within the
+     * content, advancing {@code src}; the rest of {@code src} is for the caller to append. A chunk
+     * that someone else holds is replaced by a copy before it is written.
+     */
+    void overwrite(long pos, ByteBuffer src) {
         Chunk c = null;
         while (src.hasRemaining() && pos < contentLength()) {
             c = chunkAt(pos, c);
@@ -236,9 +244,6 @@ abstract class ChunkList extends OutputStream {
             c.put(at, src, n);
             pos += n;
         }
-        if (src.hasRemaining()) {
-            write(src);
-        }
     }
 
     /**
@@ -247,16 +252,12 @@ abstract class ChunkList extends OutputStream {
      * writing on never changes what its holders see. A length at or beyond the current one
      * changes nothing.
      */
-    final void truncate(long newLength) throws IOException {
-        ensureOpen();
-        if (newLength < 0) {
-            throw new IllegalArgumentException("length must not be negative: " + newLength);
-        }
+    void truncate(long newLength) {
         if (newLength >= contentLength()) {
             return;
         }
         if (newLength == 0) {
-            clear(); // as the stream's reset(), which is open: checked above
+            clear();
             return;
         }
         Chunk last = chunkAt(newLength - 1, null);
@@ -273,19 +274,14 @@ abstract class ChunkList extends OutputStream {
 
     /**
      * The free space after the content, at least {@code want} bytes (fewer only where the size
-     * cap leaves fewer), clean of any previous user's bytes, for the caller to fill and commit.
+     * cap leaves fewer, and at least one: the caller has checked that the cap leaves room),
+     * clean of any previous user's bytes, for the caller to fill and commit.
      */
-    final ByteBuffer writableSpace(int want) throws IOException {
+    ByteBuffer writableSpace(int want) {
         int room = tailLimit - tailPos;
-        if (room < want) {
-            long capRoom = pool.maxStreamSize() - contentLength();
-            if (capRoom <= 0) {
-                throw sizeCapExceeded(contentLength() + want);
-            }
-            // a new chunk helps only where the cap allows more than the tail already offers
-            if (tail == null || room < Math.min(want, capRoom)) {
-                appendChunk(want);
-            }
+        // a new chunk helps only where the cap allows more than the tail already offers
+        if (room < want && (tail == null || room < Math.min(want, maxLength - contentLength()))) {
+            appendChunk(want);
         }
         return tailForFilling().window(tailPos, tailLimit);
     }
@@ -295,7 +291,7 @@ abstract class ChunkList extends OutputStream {
      * nothing of a previous owner left anywhere past the content, and all of that space counted
      * as written by this owner, whatever the callee writes.
      */
-    final Chunk tailForFilling() {
+    Chunk tailForFilling() {
         Chunk t = tail;
         t.cleanFrom(tailPos);
         t.touch(tailLimit);
@@ -308,7 +304,7 @@ abstract class ChunkList extends OutputStream {
      * owner's. Cleaning past the content never touches bytes that a holder of frozen content
      * sees: views end at their content, and a {@link PooledArray} chunk was cleaned when frozen.
      */
-    final Chunk forCallee(Chunk c) {
+    Chunk forCallee(Chunk c) {
         c.cleanFrom(lengthOf(c));
         return c;
     }
@@ -317,7 +313,7 @@ abstract class ChunkList extends OutputStream {
      * Discards the content, keeping the first chunk for reuse. A first chunk that someone else
      * holds stays with its holders, and the list starts again on a fresh chunk at the next write.
      */
-    final void clear() {
+    void clear() {
         Chunk first = head;
         if (first == null) {
             return;
@@ -327,7 +323,7 @@ abstract class ChunkList extends OutputStream {
         if (shared && first.isShared()) {
             setHead(null);
             setTail(null, 0);
-            unlinkAndLetGo(pool, first, HELD);
+            unlinkAndLetGo(pool, first, Holding.SHARED);
             return;
         }
         dropAfter(first);
@@ -339,8 +335,8 @@ abstract class ChunkList extends OutputStream {
      * Lets go of every chunk (holders of frozen ones keep them). With no tail left, every write,
      * the fast paths included, falls through to the stream's slow path, which fails once closed.
      */
-    final void freeAll() {
-        if (identity instanceof LeakTracker tracker) {
+    void freeAll() {
+        if (tracker != null) {
             tracker.released();
         }
         letGoOfAll();
@@ -350,13 +346,13 @@ abstract class ChunkList extends OutputStream {
      * Lets go of every chunk (holders of frozen ones keep them) and stays usable: the next write
      * leases a chunk, as a new stream's first write does.
      */
-    final void letGoOfAll() {
+    void letGoOfAll() {
         Chunk c = head;
         sealTail();
         setHead(null);
         setTail(null, 0);
         structureVersion++;
-        unlinkAndLetGo(pool, c, shared ? HELD : ALONE);
+        unlinkAndLetGo(pool, c, shared ? Holding.SHARED : Holding.ALONE);
     }
 
     /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */
@@ -367,7 +363,7 @@ abstract class ChunkList extends OutputStream {
         }
         Chunk c = keep.next();
         keep.linkNext(null);
-        unlinkAndLetGo(pool, c, shared ? HELD : ALONE);
+        unlinkAndLetGo(pool, c, shared ? Holding.SHARED : Holding.ALONE);
         structureVersion++;
     }
 
@@ -394,7 +390,7 @@ abstract class ChunkList extends OutputStream {
             setTail(copy, tailPos);
         }
         frozen.linkNext(null); // it leaves alone: the copy took its place
-        unlinkAndLetGo(pool, frozen, HELD);
+        unlinkAndLetGo(pool, frozen, Holding.SHARED);
         structureVersion++;
         return copy;
     }
@@ -402,21 +398,19 @@ abstract class ChunkList extends OutputStream {
     /**
      * The one way chunks leave a list: {@code first} and every chunk linked after it are
      * unlinked (what the owner wrote becomes dirt for the next owner), then let go of as
-     * {@code how} says: {@link #ALONE}, {@link #HELD} or {@link #LEAKED}.
+     * {@code how} says.
      */
-    static void unlinkAndLetGo(BufferPool pool, Chunk first, int how) {
+    static void unlinkAndLetGo(BufferPool pool, Chunk first, Holding how) {
         for (Chunk c = first; c != null; ) {
             Chunk next = c.next();
-            if (how == LEAKED) {
+            if (how == Holding.LEAKED) {
                 c.assumeAllWritten(); // the lengths died with the stream
             }
             c.unlink();
-            if (how == ALONE) {
-                pool.release(c); // never shared: the list is its only holder, no atomic needed
-            } else if (how == HELD) {
-                pool.letGo(c);
-            } else {
-                pool.letGoLeaked(c);
+            switch (how) {
+                case ALONE -> pool.release(c); // never shared: the list is its only holder, no atomic needed
+                case SHARED -> pool.letGo(c);
+                case LEAKED -> pool.letGoLeaked(c);
             }
             c = next;
         }

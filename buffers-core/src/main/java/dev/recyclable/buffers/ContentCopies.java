@@ -101,27 +101,28 @@ final class ContentCopies {
      * the stream makes room for each next byte or decides that the input is over.
      */
     static long readFrom(RecyclableOutputStream stream, InputStream in, long maxBytes) throws IOException {
+        ChunkList content = stream.content;
         long total = 0;
         byte[] scratch = null;
         while (total < maxBytes && ensureRoomForRead(stream, in, null)) {
-            int want = (int) Math.min(stream.tailLimit - stream.tailPos, maxBytes - total);
-            Chunk t = stream.tailForFilling();
+            int want = (int) Math.min(content.tailLimit - content.tailPos, maxBytes - total);
+            Chunk t = content.tailForFilling();
             int n;
             if (t.array() != null) {
-                n = in.read(t.array(), stream.tailPos, want);
+                n = in.read(t.array(), content.tailPos, want);
             } else {
                 if (scratch == null) {
                     scratch = new byte[SCRATCH];
                 }
                 n = in.read(scratch, 0, Math.min(want, scratch.length));
                 if (n > 0) {
-                    t.put(stream.tailPos, scratch, 0, n);
+                    t.put(content.tailPos, scratch, 0, n);
                 }
             }
             if (n < 0) {
                 break;
             }
-            stream.tailPos += n;
+            content.tailPos += n;
             total += n;
         }
         return total;
@@ -129,13 +130,14 @@ final class ContentCopies {
 
     /** Reads {@code in} into the free space until end of stream or a read that returns 0. */
     static long readFrom(RecyclableOutputStream stream, ReadableByteChannel in) throws IOException {
+        ChunkList content = stream.content;
         long total = 0;
         while (ensureRoomForRead(stream, null, in)) {
-            int n = in.read(stream.tailForFilling().window(stream.tailPos, stream.tailLimit));
+            int n = in.read(content.tailForFilling().window(content.tailPos, content.tailLimit));
             if (n <= 0) {
                 break;
             }
-            stream.tailPos += n;
+            content.tailPos += n;
             total += n;
         }
         return total;
@@ -147,10 +149,11 @@ final class ContentCopies {
      */
     private static boolean ensureRoomForRead(RecyclableOutputStream stream, InputStream in, ReadableByteChannel channel)
             throws IOException {
-        if (stream.tailPos < stream.tailLimit) {
+        ChunkList content = stream.content;
+        if (content.tailPos < content.tailLimit) {
             return true;
         }
-        if (stream.contentLength() >= stream.pool.maxStreamSize()) {
+        if (content.contentLength() >= stream.pool().maxStreamSize()) {
             int probe;
             if (in != null) {
                 probe = in.read();
@@ -160,7 +163,7 @@ final class ContentCopies {
             if (probe < 0 || (channel != null && probe == 0)) {
                 return false;
             }
-            throw stream.sizeCapExceeded(stream.contentLength() + 1);
+            throw stream.sizeCapExceeded(content.contentLength() + 1);
         }
         stream.makeRoom(1);
         return true;

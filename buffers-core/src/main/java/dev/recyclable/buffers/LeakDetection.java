@@ -15,6 +15,8 @@
  */
 package dev.recyclable.buffers;
 
+import java.util.concurrent.ThreadLocalRandom;
+
 /**
  * How closely the pool watches for streams that become unreachable without {@code close()}.
  *
@@ -25,10 +27,22 @@ package dev.recyclable.buffers;
 public enum LeakDetection {
     /** No tracking: a stream that is never closed loses its chunks to the garbage collector. */
     DISABLED,
-    /** One stream in {@value BufferPool#LEAK_SAMPLING_INTERVAL} is tracked (the default). */
+    /** One stream (or contiguous copy) in {@value #SAMPLING_INTERVAL}, picked at random, is tracked (the default). */
     SAMPLED,
     /** Every stream is tracked. */
     ALL,
     /** Every stream is tracked and remembers the stack that created it, for the report. */
-    DETAILED
+    DETAILED;
+
+    /** With {@link #SAMPLED}, one stream in this many is tracked. */
+    public static final int SAMPLING_INTERVAL = 128;
+
+    /** Whether a new stream or contiguous copy is watched at this level. */
+    boolean picksNext() {
+        // the sampled level is the common one: test it first, without a switch's table lookup
+        if (this == SAMPLED) {
+            return (ThreadLocalRandom.current().nextInt() & (SAMPLING_INTERVAL - 1)) == 0;
+        }
+        return this != DISABLED;
+    }
 }

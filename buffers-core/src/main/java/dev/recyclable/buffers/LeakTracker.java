@@ -50,20 +50,31 @@ final class LeakTracker implements Runnable {
         this.chunkList = chunkList;
     }
 
-    static LeakTracker forStream(BufferPool pool, String tag, boolean recordSite) {
-        return new LeakTracker(pool, tag, recordSite ? new AllocationSite(describe(tag)) : null, true);
+    /** A tracker for a new stream tagged {@code tag}, or {@code null} when the pool's leak detection passes it over. */
+    static LeakTracker forStreamIfPicked(BufferPool pool, String tag) {
+        LeakDetection level = pool.leakDetection();
+        if (!level.picksNext()) {
+            return null;
+        }
+        return new LeakTracker(pool, tag, siteIf(level, describe(tag)), true);
     }
 
-    /** Watches a {@link PooledArray} holding {@code chunk}, taken from the stream tagged {@code tag}. */
-    static LeakTracker forContiguous(BufferPool pool, String tag, boolean recordSite, Chunk chunk) {
-        LeakTracker tracker = new LeakTracker(
-                pool, tag, recordSite ? new AllocationSite("PooledArray from " + describe(tag)) : null, false);
+    /**
+     * A tracker for a {@link PooledArray} holding {@code chunk}, taken from the stream tagged
+     * {@code tag}, or {@code null} when the pool's leak detection passes it over.
+     */
+    static LeakTracker forContiguousIfPicked(BufferPool pool, String tag, Chunk chunk) {
+        LeakDetection level = pool.leakDetection();
+        if (!level.picksNext()) {
+            return null;
+        }
+        LeakTracker tracker = new LeakTracker(pool, tag, siteIf(level, "PooledArray from " + describe(tag)), false);
         tracker.head = chunk;
         return tracker;
     }
 
-    String tag() {
-        return tag;
+    private static Throwable siteIf(LeakDetection level, String what) {
+        return level == LeakDetection.DETAILED ? new AllocationSite(what) : null;
     }
 
     /** How messages name a stream: by its tag where it has one. */
@@ -94,7 +105,7 @@ final class LeakTracker implements Runnable {
         }
         // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
         if (chunkList) {
-            ChunkList.unlinkAndLetGo(pool, chunks, ChunkList.LEAKED);
+            ChunkList.unlinkAndLetGo(pool, chunks, ChunkList.Holding.LEAKED);
         } else if (chunks != null) {
             pool.letGoLeaked(chunks);
         }

@@ -43,7 +43,7 @@ public final class PooledArray implements AutoCloseable {
         this.pool = pool;
         this.chunk = chunk;
         this.length = length;
-        this.tracker = pool.shouldTrack() ? LeakTracker.forContiguous(pool, tag, pool.recordsLeakSites(), chunk) : null;
+        this.tracker = LeakTracker.forContiguousIfPicked(pool, tag, chunk);
         if (tracker != null) {
             tracker.register(this);
         }

@@ -83,31 +83,53 @@ import java.util.Objects;
  * {@link IllegalStateException}), fast paths included, whatever views are still open;
  * {@link #size()} is 0; {@code close()} again is a no-op that the listener hears about.
  */
-public final class RecyclableOutputStream extends ChunkList {
+public final class RecyclableOutputStream extends OutputStream {
+    private final BufferPool pool;
+    private final String tag;
+    /** The content; the write paths below read and advance its tail cursor directly. */
+    final ChunkList content;
+
     private boolean closed;
     /** The content held by explicit {@link #retain()} calls, created by the first one. */
     private volatile ExplicitRetains explicitRetains;
 
-    RecyclableOutputStream(BufferPool pool, String tag, LeakTracker leakTracker) {
-        super(pool, leakTracker != null ? leakTracker : tag);
+    private RecyclableOutputStream(BufferPool pool, String tag, LeakTracker tracker) {
+        this.pool = pool;
+        this.tag = tag;
+        this.content = new ChunkList(pool, tracker);
+    }
+
+    /**
+     * A new stream of {@code pool}, watched for leaks when the pool's leak detection picks it
+     * (see {@link BufferPool#newStream(String)}).
+     */
+    static RecyclableOutputStream open(BufferPool pool, String tag) {
+        LeakTracker tracker = LeakTracker.forStreamIfPicked(pool, tag);
+        RecyclableOutputStream stream = new RecyclableOutputStream(pool, tag, tracker);
+        if (tracker != null) {
+            tracker.register(stream);
+        }
+        pool.telemetry().streamCreated(tag);
+        return stream;
     }
 
     // ------------------------------------------------------------------ writing
 
     @Override
     public void write(int b) throws IOException {
-        int pos = tailPos;
-        if (pos == tailLimit) {
+        ChunkList c = content;
+        int pos = c.tailPos;
+        if (pos == c.tailLimit) {
             makeRoom(1);
-            pos = tailPos;
+            pos = c.tailPos;
         }
-        byte[] array = tailArray;
+        byte[] array = c.tailArray;
         if (array != null) {
             array[pos] = (byte) b;
         } else {
-            tail.put(pos, (byte) b);
+            c.tail.put(pos, (byte) b);
         }
-        tailPos = pos + 1;
+        c.tailPos = pos + 1;
     }
 
     @Override
@@ -117,19 +139,20 @@ public final class RecyclableOutputStream extends ChunkList {
             ensureOpen();
             return;
         }
-        if (contentLength() + len > pool.maxStreamSize()) {
+        ChunkList c = content;
+        if (c.contentLength() + len > pool.maxStreamSize()) {
             ensureOpen();
-            throw sizeCapExceeded(contentLength() + len);
+            throw sizeCapExceeded(c.contentLength() + len);
         }
         while (len > 0) {
-            int room = tailLimit - tailPos;
+            int room = c.tailLimit - c.tailPos;
             if (room == 0) {
                 makeRoom(len);
-                room = tailLimit - tailPos;
+                room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, len);
-            tail.put(tailPos, b, off, n);
-            tailPos += n;
+            c.tail.put(c.tailPos, b, off, n);
+            c.tailPos += n;
             off += n;
             len -= n;
         }
@@ -141,24 +164,55 @@ public final class RecyclableOutputStream extends ChunkList {
     }
 
     /** Writes the remaining bytes of {@code src}, advancing its position. */
-    @Override
     public void write(ByteBuffer src) throws IOException {
-        int len = src.remaining();
-        if (contentLength() + len > pool.maxStreamSize()) {
-            ensureOpen();
-            throw sizeCapExceeded(contentLength() + len);
-        }
         ensureOpen();
+        ChunkList c = content;
+        int len = src.remaining();
+        if (c.contentLength() + len > pool.maxStreamSize()) {
+            throw sizeCapExceeded(c.contentLength() + len);
+        }
+        appendUnchecked(src);
+    }
+
+    /** Appends the rest of {@code src}; the caller has checked that the stream is open and the cap. */
+    private void appendUnchecked(ByteBuffer src) throws IOException {
+        ChunkList c = content;
         while (src.hasRemaining()) {
-            int room = tailLimit - tailPos;
+            int room = c.tailLimit - c.tailPos;
             if (room == 0) {
                 makeRoom(src.remaining());
-                room = tailLimit - tailPos;
+                room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, src.remaining());
-            tail.put(tailPos, src, n);
-            tailPos += n;
+            c.tail.put(c.tailPos, src, n);
+            c.tailPos += n;
         }
+    }
+
+    /**
+     * Overwrites or extends the content at {@code pos} with {@code src} (the random-access
+     * channel's write); a gap past the end becomes zeros. Content that a view holds is replaced by
+     * a copy before it is written. The cap is checked, without overflow, before anything is
+     * written or zero-filled.
+     */
+    void writeAt(long pos, ByteBuffer src) throws IOException {
+        ensureOpen();
+        int length = src.remaining();
+        if (pos > pool.maxStreamSize() - length) {
+            throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
+        }
+        content.zeroFillTo(pos);
+        content.overwrite(pos, src);
+        appendUnchecked(src);
+    }
+
+    /** Cuts the content to {@code newLength} bytes (the random-access channel's truncate). */
+    void truncate(long newLength) throws IOException {
+        ensureOpen();
+        if (newLength < 0) {
+            throw new IllegalArgumentException("length must not be negative: " + newLength);
+        }
+        content.truncate(newLength);
     }
 
     /**
@@ -209,26 +263,32 @@ public final class RecyclableOutputStream extends ChunkList {
         if (minBytes < 0) {
             throw new IllegalArgumentException("minBytes must not be negative: " + minBytes);
         }
-        return writableSpace(Math.max(1, Math.min(minBytes, pool.maxChunkSize())));
+        int want = Math.max(1, Math.min(minBytes, pool.maxChunkSize()));
+        ChunkList c = content;
+        if (c.tailPos == c.tailLimit && c.contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(c.contentLength() + want);
+        }
+        return c.writableSpace(want);
     }
 
     /** Adds {@code bytes} written into the last {@link #writableBuffer(int)} to the content. */
     public void commit(int bytes) throws IOException {
         ensureOpen();
-        if (bytes < 0 || bytes > tailLimit - tailPos) {
+        ChunkList c = content;
+        if (bytes < 0 || bytes > c.tailLimit - c.tailPos) {
             throw new IllegalArgumentException(
-                    "commit of " + bytes + " bytes, but only " + (tailLimit - tailPos) + " bytes were writable");
+                    "commit of " + bytes + " bytes, but only " + (c.tailLimit - c.tailPos) + " bytes were writable");
         }
-        tailPos += bytes;
+        c.tailPos += bytes;
     }
 
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
     void makeRoom(int wanted) throws IOException {
         ensureOpen();
-        if (contentLength() >= pool.maxStreamSize()) {
-            throw sizeCapExceeded(contentLength() + wanted);
+        if (content.contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(content.contentLength() + wanted);
         }
-        appendChunk(wanted);
+        content.appendChunk(wanted);
     }
 
     // ------------------------------------------------------------------ reading
@@ -238,25 +298,26 @@ public final class RecyclableOutputStream extends ChunkList {
         if (closed) {
             return 0;
         }
-        if (contentLength() > Integer.MAX_VALUE) {
-            throw new IllegalStateException("length " + contentLength() + " does not fit an int: use length()");
+        long length = content.contentLength();
+        if (length > Integer.MAX_VALUE) {
+            throw new IllegalStateException("length " + length + " does not fit an int: use length()");
         }
-        return (int) contentLength();
+        return (int) length;
     }
 
     /** The content length as a {@code long}; 0 after close. */
     public long length() {
-        return closed ? 0 : contentLength();
+        return closed ? 0 : content.contentLength();
     }
 
     /** Number of chunks holding the content (for diagnostics and sizing views). */
     public int chunkCount() {
-        return closed ? 0 : countChunks();
+        return closed ? 0 : content.countChunks();
     }
 
     /** The tag given at creation, or {@code null}. */
     public String tag() {
-        return identity instanceof LeakTracker tracker ? tracker.tag() : (String) identity;
+        return tag;
     }
 
     /** The pool this stream leases from. */
@@ -283,23 +344,24 @@ public final class RecyclableOutputStream extends ChunkList {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.telemetry().toByteArrayCalled(tag(), contentLength());
-        return ContentCopies.toArray(this);
+        pool.telemetry().toByteArrayCalled(tag, content.contentLength());
+        return ContentCopies.toArray(content);
     }
 
     /** Decodes the content with {@code charset}, as {@link java.io.ByteArrayOutputStream#toString(Charset)}. */
     public String toString(Charset charset) {
         ensureOpenUnchecked();
-        if (head == tail && head != null && head.array() != null) {
-            return new String(head.array(), 0, tailPos, charset);
+        ChunkList c = content;
+        if (c.head == c.tail && c.head != null && c.head.array() != null) {
+            return new String(c.head.array(), 0, c.tailPos, charset);
         }
-        return new String(ContentCopies.toArray(this), charset);
+        return new String(ContentCopies.toArray(content), charset);
     }
 
     /** Decodes the content with the named charset. */
     public String toString(String charsetName) throws java.io.UnsupportedEncodingException {
         ensureOpenUnchecked();
-        return new String(ContentCopies.toArray(this), charsetName);
+        return new String(ContentCopies.toArray(content), charsetName);
     }
 
     /** Decodes the content with the platform's default charset, as {@code ByteArrayOutputStream} does. */
@@ -311,7 +373,7 @@ public final class RecyclableOutputStream extends ChunkList {
     /** Writes the content to {@code out}, as {@link java.io.ByteArrayOutputStream#writeTo}; no copy for heap chunks. */
     public void writeTo(OutputStream out) throws IOException {
         ensureOpen();
-        ContentCopies.writeTo(this, out);
+        ContentCopies.writeTo(content, out);
     }
 
     /**
@@ -321,7 +383,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public long writeTo(WritableByteChannel out) throws IOException {
         ensureOpen();
-        return ContentCopies.writeTo(this, out);
+        return ContentCopies.writeTo(content, out);
     }
 
     /**
@@ -331,7 +393,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public void forEachSegment(SegmentVisitor visitor) throws IOException {
         ensureOpen();
-        ContentCopies.forEachSegment(this, visitor);
+        ContentCopies.forEachSegment(content, visitor);
     }
 
     /**
@@ -341,7 +403,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public ByteBufferView byteBuffers() {
         ensureOpenUnchecked();
-        return ByteBufferView.of(this);
+        return ByteBufferView.of(content);
     }
 
     /**
@@ -374,7 +436,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        return PooledArray.of(this, arrayLength(), tag());
+        return PooledArray.of(content, content.arrayLength(), tag);
     }
 
     /**
@@ -412,7 +474,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public void reset() {
         ensureOpenUnchecked();
-        clear();
+        content.clear();
     }
 
     /**
@@ -422,7 +484,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();
-        letGoOfAll();
+        content.letGoOfAll();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -444,7 +506,7 @@ public final class RecyclableOutputStream extends ChunkList {
             retains = new ExplicitRetains(pool);
             explicitRetains = retains;
         }
-        retains.add(holdContent());
+        retains.add(content.holdContent());
         return this;
     }
 
@@ -470,19 +532,18 @@ public final class RecyclableOutputStream extends ChunkList {
     @Override
     public void close() {
         if (closed) {
-            pool.telemetry().streamDoubleClosed(tag());
+            pool.telemetry().streamDoubleClosed(tag);
             return;
         }
         closed = true;
         if (pool.telemetry().hasListener()) {
-            pool.telemetry().streamClosed(tag(), contentLength());
+            pool.telemetry().streamClosed(tag, content.contentLength());
         }
-        freeAll();
+        content.freeAll();
     }
 
     // ------------------------------------------------------------------ checks
 
-    @Override
     void ensureOpen() throws IOException {
         if (closed) {
             throw closedException();
@@ -505,13 +566,12 @@ public final class RecyclableOutputStream extends ChunkList {
                 + " closes its target: give it out.shielded() instead, and close the stream itself once done)";
     }
 
-    @Override
     BufferLimitExceededException sizeCapExceeded(long requested) {
-        pool.telemetry().sizeCapExceeded(tag(), requested, pool.maxStreamSize());
+        pool.telemetry().sizeCapExceeded(tag, requested, pool.maxStreamSize());
         return new BufferLimitExceededException(describe(), requested, pool.maxStreamSize());
     }
 
     private String describe() {
-        return LeakTracker.describe(tag());
+        return LeakTracker.describe(tag);
     }
 }

@@ -37,11 +37,11 @@ class ChunkListTest {
     void thePoolRefusesAChunkThatIsStillLinked() throws IOException {
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[5000]); // a 1 KiB and a 4 KiB chunk
-            Chunk head = out.head;
+            Chunk head = out.content.head;
             assertTrue(head.isLinked());
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.release(head));
             assertTrue(e.getMessage().contains("linked"), e.getMessage());
-            assertThrows(IllegalStateException.class, () -> pool.letGo(out.tail));
+            assertThrows(IllegalStateException.class, () -> pool.letGo(out.content.tail));
             assertEquals(5000, out.length(), "the refused chunks are still the stream's content");
         }
         assertEquals(0, pool.stats().bytesInUse());
@@ -53,7 +53,7 @@ class ChunkListTest {
         c.link(0);
         assertThrows(IllegalStateException.class, () -> pool.release(c));
         assertEquals(0, pool.stats().bytesIdle(), "nothing went into the free list");
-        ChunkList.unlinkAndLetGo(pool, c, ChunkList.ALONE);
+        ChunkList.unlinkAndLetGo(pool, c, ChunkList.Holding.ALONE);
         assertFalse(c.isLinked());
         assertNull(c.next());
         assertEquals(c.capacity(), pool.stats().bytesIdle());
@@ -64,7 +64,7 @@ class ChunkListTest {
     void chunksLeavingTheListAreUnlinkedFirst() throws IOException {
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[100_000]);
-            Chunk first = out.head;
+            Chunk first = out.content.head;
             Chunk second = first.next();
             out.reset(); // keeps the first chunk, lets go of the rest through the one way out
             assertTrue(first.isLinked());

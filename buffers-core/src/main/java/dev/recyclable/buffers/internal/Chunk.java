@@ -39,6 +39,7 @@ import java.util.Arrays;
  */
 public final class Chunk {
     private static final VarHandle EXTRA_HOLDERS = VarHandles.field(MethodHandles.lookup(), "extraHolders", int.class);
+    /** The source of {@link #zero}'s copies into direct chunks. */
     private static final byte[] ZEROS = new byte[4096];
 
     /** The backing array, or {@code null} for a direct chunk. */
@@ -296,22 +297,13 @@ public final class Chunk {
 
     /** Writes zeros over {@code [from, to)}. */
     public void zero(int from, int to) {
-        if (from >= to) {
+        if (array != null) {
+            Arrays.fill(array, from, to, (byte) 0);
             return;
         }
-        if (array != null) {
-            if (to - from <= ZEROS.length) {
-                // one copy from the zero array, which arraycopy's stub does a vector at a time: a 1 KiB
-                // WebSocket decode, which zeroes its reused chunk first, went from 98 to 85 ns
-                System.arraycopy(ZEROS, 0, array, from, to - from);
-            } else {
-                // over a few KiB Arrays.fill is the faster of the two (64 KiB-1 MiB decodes: about 9%)
-                Arrays.fill(array, from, to, (byte) 0);
-            }
-        } else {
-            for (int i = from; i < to; i += ZEROS.length) {
-                internal.put(i, ZEROS, 0, Math.min(ZEROS.length, to - i));
-            }
+        // a direct buffer has no fill: copy from a zero array, a block at a time
+        for (int i = from; i < to; i += ZEROS.length) {
+            internal.put(i, ZEROS, 0, Math.min(ZEROS.length, to - i));
         }
     }
 
