@@ -60,69 +60,30 @@ import net.schmizz.sshj.SSHClient;
  * transfer.upload(Path.of("site.tar"), RemoteTarget.file("/srv/site.tar"));
  * }</pre>
  *
- * <h2>The fast path, and why</h2>
- * Measured on loopback against OpenSSH 9.2, 1 GiB each way (benchmarks/run-transfer.sh, benchmarks/results-notes/transfer.md):
+ * <h2>How it moves the bytes</h2>
  * <ul>
  *   <li><b>exec + {@code cat}, not SFTP or SCP.</b> Each transfer is one session channel running {@code cat}
- *       (download) or {@code cat > part && mv part file} (upload). sshj's SFTP was 25-40&nbsp;% slower and
- *       allocated about 1.1&nbsp;MB per MiB; its SCP was 20-30&nbsp;% slower.</li>
- *   <li><b>Cipher:</b> the connection's config decides; the module's {@code SshConfigs} puts the JDK
- *       provider's {@code aes128-gcm@openssh.com} first (AES-NI intrinsics, in place: 3-6x BouncyCastle's
- *       chacha20-poly1305 and 1/30 of its garbage). Connect with {@link SshRunner} to get it; see "Cipher choice" for the allocation-free opt-in.</li>
- *   <li><b>Window and packets:</b> downloads use their own channel with a 4&nbsp;MiB window (the smallest that
- *       never lagged in a sweep of 2-8&nbsp;MiB) and allow packets up to the 255&nbsp;KiB sshj's decoder takes;
- *       OpenSSH sends 32&nbsp;KiB session packets anyway, so the packet count is the server's choice.</li>
- *   <li><b>No per-packet work on our side beyond one copy:</b> sshj's reader thread copies each decrypted
+ *       (download) or {@code cat > part && mv part file} (upload); sshj's SFTP and SCP are slower and allocate
+ *       per packet.</li>
+ *   <li><b>One copy per packet, no allocation per packet:</b> sshj's reader thread copies each decrypted
  *       payload from its packet buffer into a ring of pooled chunks ({@link ChunkRing}); the calling thread
- *       writes straight from those chunks into the sink and only then grants the window back. No
- *       {@code ChannelInputStream}, no circular-buffer growth, no allocation per packet. Memory is the window,
- *       leased once per transfer: the same for 64&nbsp;MiB as for 4&nbsp;GiB. What garbage remains (about
- *       30&nbsp;KB per MiB down, 45&nbsp;KB up) is the JDK's GCM setting up its engine for every packet's IV and
- *       sshj's padding randomness; see "Cipher choice" below for the allocation-free alternative.</li>
- *   <li><b>Two threads:</b> decryption (reader thread) and writing to the sink (caller) overlap on two cores;
- *       the caller is woken per batch (a quarter window, at most 256&nbsp;KiB, or 5&nbsp;ms), not per packet.</li>
+ *       writes straight from those chunks into the sink and only then grants the window back, so decryption
+ *       and writing overlap on two cores. The caller is woken per batch (a quarter window, at most
+ *       256&nbsp;KiB, or 5&nbsp;ms), not per packet.</li>
+ *   <li><b>Window and packets:</b> downloads use their own channel with a 4&nbsp;MiB window and allow packets up
+ *       to the 255&nbsp;KiB sshj's decoder takes (the server chooses the packet size within that). Memory is
+ *       the window, leased once per transfer, whatever the size transferred.</li>
  *   <li><b>Uploads</b> read the source into one pooled chunk and hand it to the channel, which splits it into
  *       the server's packet size; a pooled-stream source is sent straight from its chunks.</li>
  * </ul>
  *
- * <h2>Cipher choice: GCM stays the default; CTR + encrypt-then-MAC is the allocation-free opt-in</h2>
- * The connection's config picks the cipher; a transfer cannot change it. Measured with {@code TransferBenchmark}
- * (1&nbsp;GiB each way, loopback, OpenSSH 9.2, JDK 17, 2 cores; medians of 3; heap = all JVM threads). Run A on
- * a quiet machine (load about 1); run B under load 2-5 (MB/s there moves by +-30&nbsp;%, the ratios hold):
- * <table>
- *   <caption>SshTransfer (exec + cat), per connection cipher</caption>
- *   <tr><th>cipher + MAC</th><th>down MB/s (A / B)</th><th>down B per MiB</th><th>up MB/s (A / B)</th>
- *       <th>up B per MiB</th></tr>
- *   <tr><td>aes128-gcm, JDK ({@code SshConfigs.shared()}, the default)</td><td>912 / 734</td><td>29&nbsp;945</td>
- *       <td>1209 / 808</td><td>45&nbsp;898</td></tr>
- *   <tr><td>aes128-gcm, JDK, allocation-free padding</td><td>935 / 646</td><td>29&nbsp;850</td>
- *       <td>1201 / 796</td><td>41&nbsp;769</td></tr>
- *   <tr><td>aes256-gcm, JDK</td><td>964</td><td>30&nbsp;384</td><td>1259</td><td>42&nbsp;747</td></tr>
- *   <tr><td>aes128-ctr + hmac-sha2-256-etm, JDK, allocation-free
- *       ({@code SshConfigs.lowAllocationTransfer()})</td><td>636 / 484</td><td>312</td><td>753 / 468</td>
- *       <td>73</td></tr>
- *   <tr><td>aes128-ctr + hmac-sha2-256, JDK, allocation-free</td><td>657</td><td>312</td><td>774</td>
- *       <td>73</td></tr>
- *   <tr><td>aes256-ctr + hmac-sha2-256-etm, JDK, allocation-free</td><td>631</td><td>312</td><td>765</td>
- *       <td>73</td></tr>
- * </table>
- * <ul>
- *   <li>CTR + HMAC meets the 1&nbsp;KiB-per-MiB target by two orders of magnitude but costs 30-42&nbsp;% of the
- *       throughput (30-34&nbsp;% down, 38-42&nbsp;% up, in both runs): HMAC-SHA-256 runs at about
- *       1.7&nbsp;GB/s on this machine even with SHA-NI, against about 6&nbsp;GB/s for AES-GCM, on both ends of
- *       the connection. So it is an opt-in for callers who value flat allocation over speed:
- *       {@code SshRunner.builder(host).config(SshConfigs.lowAllocationTransfer())}. The faster OpenSSH MAC,
- *       {@code umac-64-etm}, is not in sshj.</li>
- *   <li>sshj's own {@code aes128-ctr} and {@code hmac-sha2-256} would not do: they come from BouncyCastle when it
- *       is present, the JDK's CTR copies the whole packet when asked to work in place (32&nbsp;KB per packet),
- *       and the JDK's {@code Mac.doFinal} allocates its result. {@code JdkCtrCipherFactory} and
- *       {@code JdkHmacFactory} avoid all three.</li>
- *   <li>An allocation-free GCM is not reachable through {@code javax.crypto}: {@code Cipher.init} with the same
- *       key and spec object allocates only 64 bytes, but every {@code doFinal} builds a new GCM engine (about
- *       1&nbsp;KB per packet, in place or not, encrypting or decrypting). A GCM of our own would need the JDK's
- *       GHASH intrinsic, which is internal ({@code --add-opens}); a pure-Java GHASH would be slower than
- *       HMAC-SHA-256.</li>
- * </ul>
+ * <h2>Cipher choice</h2>
+ * The connection's config picks the cipher; a transfer cannot change it. {@code SshConfigs.shared()}, which
+ * {@link SshRunner} uses, puts the JDK provider's {@code aes128-gcm@openssh.com} first: AES-NI intrinsics and
+ * the fastest choice, but the JDK builds a new GCM engine for every packet's IV, so some garbage per packet
+ * remains. {@code SshConfigs.lowAllocationTransfer()} (CTR with encrypt-then-MAC HMAC-SHA-256 from
+ * {@code JdkCtrCipherFactory} and {@code JdkHmacFactory}) allocates nothing per packet and is slower, because
+ * HMAC-SHA-256 is slower than GCM on both ends. BENCHMARKS.md gives the throughput and allocation of each.
  *
  * <h2>Integrity</h2>
  * A remote file's size is taken before it is streamed and the download fails unless exactly that many bytes
