@@ -18,8 +18,8 @@
  * straight into pooled chunks, an encoder that writes frames from pooled chunks, and adapters
  * for Netty ({@code dev.recyclable.buffers.websocket.netty}) and the JDK's
  * {@code java.net.http.WebSocket} ({@code dev.recyclable.buffers.websocket.jdk}), and
- * permessage-deflate (RFC 7692) negotiation, inflation and compression into pooled chunks
- * ({@code dev.recyclable.buffers.websocket.deflate}).
+ * permessage-deflate (RFC 7692) negotiation, inflation and compression into pooled chunks, part
+ * of the transport-independent package because the decoder and encoder apply it.
  *
  * <p>Netty and {@code java.net.http} are optional: only their adapter packages need them. Their
  * types appear in those packages' signatures, yet they stay {@code static} (not transitive) so
@@ -38,5 +38,4 @@ module dev.recyclable.buffers.websocket {
     exports dev.recyclable.buffers.websocket;
     exports dev.recyclable.buffers.websocket.netty;
     exports dev.recyclable.buffers.websocket.jdk;
-    exports dev.recyclable.buffers.websocket.deflate;
 }

@@ -18,7 +18,6 @@ package dev.recyclable.buffers.websocket;
 import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.websocket.deflate.MessageInflater;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -111,7 +110,7 @@ public final class WebSocketDecoder implements AutoCloseable {
     /**
      * A decoder for a connection that negotiated permessage-deflate.
      *
-     * @param inflater from {@link dev.recyclable.buffers.websocket.deflate.PerMessageDeflate#newInflater()},
+     * @param inflater from {@link dev.recyclable.buffers.websocket.PerMessageDeflate#newInflater()},
      *                 or null without the extension; the decoder owns it and ends it in {@link #close()}
      */
     public WebSocketDecoder(

@@ -18,7 +18,6 @@ package dev.recyclable.buffers.websocket;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
-import dev.recyclable.buffers.websocket.deflate.MessageDeflater;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -85,7 +84,7 @@ public final class WebSocketEncoder implements AutoCloseable {
     /**
      * An encoder for a connection that negotiated permessage-deflate.
      *
-     * @param deflater from {@link dev.recyclable.buffers.websocket.deflate.PerMessageDeflate#newDeflater()},
+     * @param deflater from {@link dev.recyclable.buffers.websocket.PerMessageDeflate#newDeflater()},
      *                 or null; the encoder owns it and ends it in {@link #close()}
      */
     public WebSocketEncoder(Role role, long fragmentSize, RandomGenerator maskKeys, MessageDeflater deflater) {

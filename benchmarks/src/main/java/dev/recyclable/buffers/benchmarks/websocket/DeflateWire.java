@@ -15,9 +15,9 @@
  */
 package dev.recyclable.buffers.benchmarks.websocket;
 
+import dev.recyclable.buffers.websocket.DeflateOptions;
+import dev.recyclable.buffers.websocket.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
-import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtension;
 import io.netty.handler.codec.http.websocketx.extensions.compression.PerMessageDeflateServerExtensionHandshaker;

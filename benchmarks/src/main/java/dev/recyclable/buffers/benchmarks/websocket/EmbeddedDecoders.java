@@ -16,13 +16,13 @@
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

@@ -16,10 +16,10 @@
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.DeflateOptions;
+import dev.recyclable.buffers.websocket.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.Role;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
-import dev.recyclable.buffers.websocket.deflate.PerMessageDeflate;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;

@@ -16,8 +16,8 @@
 package dev.recyclable.buffers.websocket.netty;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.DeflateOptions;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
+import dev.recyclable.buffers.websocket.DeflateOptions;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
 import io.netty.buffer.ByteBuf;

@@ -16,10 +16,10 @@
 package dev.recyclable.buffers.websocket.interop;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.websocket.DeflateOptions;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
-import dev.recyclable.buffers.websocket.deflate.DeflateOptions;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.WebSocketUpgradeHandler;
 import io.netty.channel.Channel;

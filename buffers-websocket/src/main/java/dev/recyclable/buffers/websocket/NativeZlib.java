@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.recyclable.buffers.websocket.deflate;
+package dev.recyclable.buffers.websocket;
 
 /**
  * What {@link MessageDeflater} and {@link MessageInflater} share: zlib's native memory is freed

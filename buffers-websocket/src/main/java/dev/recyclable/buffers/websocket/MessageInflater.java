@@ -13,12 +13,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.recyclable.buffers.websocket.deflate;
+package dev.recyclable.buffers.websocket;
 
 import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.websocket.CloseCodes;
-import dev.recyclable.buffers.websocket.WebSocketProtocolException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

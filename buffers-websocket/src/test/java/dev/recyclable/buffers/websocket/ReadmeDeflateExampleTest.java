@@ -13,19 +13,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.recyclable.buffers.websocket.deflate;
+package dev.recyclable.buffers.websocket;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.websocket.Compression;
-import dev.recyclable.buffers.websocket.Role;
-import dev.recyclable.buffers.websocket.WebSocketDecoder;
-import dev.recyclable.buffers.websocket.WebSocketEncoder;
-import dev.recyclable.buffers.websocket.WebSocketLimits;
-import dev.recyclable.buffers.websocket.WebSocketListener;
-import dev.recyclable.buffers.websocket.WebSocketMessage;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

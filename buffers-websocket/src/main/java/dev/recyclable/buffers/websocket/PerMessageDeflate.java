@@ -13,9 +13,8 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.recyclable.buffers.websocket.deflate;
+package dev.recyclable.buffers.websocket;
 
-import dev.recyclable.buffers.websocket.Role;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Optional;
