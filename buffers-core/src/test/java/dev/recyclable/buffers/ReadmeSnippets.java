@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -50,5 +51,17 @@ final class ReadmeSnippets {
         } // chunks go back to the pool here
         assert pool.stats().bytesInUse() == 0;
         // README:end usage
+    }
+
+    static void reused(Serializer serializer, List<Object> messages, WritableByteChannel channel) throws IOException {
+        // README:begin reused
+        try (RecyclableOutputStream out = BufferPool.shared().newStream("connection")) { // one per thread or connection
+            for (Object message : messages) {
+                out.reset(); // empty again; keeps its first chunk, later ones go back to the pool
+                serializer.writeTo(out);
+                out.writeTo(channel);
+            }
+        } // the stream's chunks go back when the thread or connection is done
+        // README:end reused
     }
 }

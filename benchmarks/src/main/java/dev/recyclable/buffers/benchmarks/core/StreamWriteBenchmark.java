@@ -15,12 +15,14 @@
  */
 package dev.recyclable.buffers.benchmarks.core;
 
+import dev.recyclable.buffers.RecyclableOutputStream;
 import java.io.IOException;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.io.ExpandableDirectBufferOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One stream's whole life, per contender: obtain it, write {@code totalBytes} in pieces of
@@ -29,7 +31,7 @@ import org.openjdk.jmh.annotations.Setup;
  *
  * <p>Every method does the same work with the same bytes; only the buffer differs. The peers are
  * used the way their documentation shows ({@link AllContenders}); this grid adds the physical limit, the usual way
- * with {@code toByteArray()} and Agrona's reused buffer. Run with {@code -prof gc} for bytes allocated per op.
+ * with {@code toByteArray()}, and the reused buffers: Agrona's, and one of our streams reset for every message. Run with {@code -prof gc} for bytes allocated per op.
  */
 public class StreamWriteBenchmark extends AllContenders {
 
@@ -44,6 +46,7 @@ public class StreamWriteBenchmark extends AllContenders {
     private byte[] limitTarget;
     private ExpandableArrayBuffer agronaReusedBuffer;
     private ExpandableDirectBufferOutputStream agronaReusedStream;
+    private RecyclableOutputStream reusedStream;
 
     @Setup
     public void setUpLimitAndAgrona() {
@@ -51,6 +54,13 @@ public class StreamWriteBenchmark extends AllContenders {
         // Agrona's idiom: one expandable buffer kept by the thread and rewound for every message.
         agronaReusedBuffer = new ExpandableArrayBuffer();
         agronaReusedStream = new ExpandableDirectBufferOutputStream(agronaReusedBuffer);
+        // ours held the same way: one stream kept by the thread, reset() for every message (README's idiom)
+        reusedStream = pool.newStream("reused");
+    }
+
+    @TearDown
+    public void closeReusedStream() {
+        reusedStream.close();
     }
 
     /** The physical limit: the same pieces copied into one preallocated array, then consumed. */
@@ -66,6 +76,16 @@ public class StreamWriteBenchmark extends AllContenders {
     public long baosToByteArray() throws IOException {
         byte[] content = filledByteArrayOutputStream().toByteArray();
         sink.write(content, 0, content.length);
+        return sink.bytesSeen();
+    }
+
+    /** Ours held as Agrona's buffer is: one stream per thread, {@code reset()} before every message. */
+    @Benchmark
+    public long recyclableReused() throws IOException {
+        RecyclableOutputStream out = reusedStream;
+        out.reset();
+        Writers.write(out, piece, pieceBytes, totalBytes);
+        out.writeTo(sink);
         return sink.bytesSeen();
     }
 
