@@ -96,8 +96,7 @@ public final class ShowcaseRunner {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.println("Machine " + loadAverage() + " at the end: above the CPU count, other work shared the cores"
-                + " and the times above are not the library's alone.");
+        out.println(machineAtTheEnd());
         if (failed > 0) {
             out.printf(Locale.ROOT, "%nFAILED: %d of %d checks (%.1f s)%n", failed, checks.size(), seconds);
             out.flush();
@@ -131,6 +130,21 @@ public final class ShowcaseRunner {
         } catch (IOException | RuntimeException e) {
             out.println("Chart not written to " + file + ": " + e);
         }
+    }
+
+    /** The load at the end, and what it means for the times above: other work shared the cores only above the CPU count. */
+    private static String machineAtTheEnd() {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (load < 0) {
+            return "Machine load average unknown at the end.";
+        }
+        String at = String.format(Locale.ROOT, "Machine load average %.1f at the end, %d CPUs", load, cpus);
+        return load > cpus
+                ? at
+                        + ": above the CPU count, other work shared the cores and the times above are not the library's alone."
+                : at + ": the cores were not oversubscribed.";
     }
 
     private static String loadAverage() {
