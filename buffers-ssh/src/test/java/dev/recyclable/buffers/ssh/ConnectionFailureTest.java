@@ -128,6 +128,31 @@ class ConnectionFailureTest {
                 "pinned");
     }
 
+    /** A host certificate has the fingerprint of the key inside it, as {@code ssh-keygen -l} prints it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh"})
+    void acceptsThePinnedFingerprintOfAHostThatPresentsACertificate(String kind) throws Exception {
+        Path ca = Files.createTempFile("rb-pinned-ca", "");
+        Files.delete(ca);
+        Process keygen = new ProcessBuilder(
+                        OpenSshServer.SSH_KEYGEN.toString(), "-q", "-t", "ed25519", "-N", "", "-f", ca.toString())
+                .redirectErrorStream(true)
+                .start();
+        assertEquals(0, keygen.waitFor(), new String(keygen.getInputStream().readAllBytes()));
+        try {
+            server = OpenSshServer.builder().hostCertificateSignedBy(ca).start();
+            OpenSshServer s = (OpenSshServer) server;
+            assertLogsIn(
+                    builder(s)
+                            .credentials(s.credentials())
+                            .hostKeys(HostKeyPolicy.pinnedFingerprint(s.hostKeyFingerprint())),
+                    "certified");
+        } finally {
+            Files.deleteIfExists(ca);
+            Files.deleteIfExists(Path.of(ca + ".pub"));
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"openssh"})
     void acceptsThePinnedMd5FingerprintAsOpenSshPrintsIt(String kind) throws Exception {

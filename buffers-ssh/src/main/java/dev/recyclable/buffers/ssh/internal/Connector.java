@@ -51,7 +51,7 @@ public record Connector(Config config, Duration connectTimeout, Duration replyTi
         client.setConnectTimeout((int) connectTimeout.toMillis());
         client.setTimeout(replyTimeoutMs);
         client.getConnection().setTimeoutMs(replyTimeoutMs);
-        HostKeyCheck check = new HostKeyCheck(hostKeys);
+        HostKeyCheck check = new HostKeyCheck(hostKeys, config);
         boolean loggingIn = false;
         try {
             client.addHostKeyVerifier(check);

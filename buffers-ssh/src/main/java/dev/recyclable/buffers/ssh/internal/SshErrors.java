@@ -108,6 +108,16 @@ public final class SshErrors {
         if (hostKeys.verdict() != null && !hostKeys.verdict().accepted() || hostKeys.error() != null) {
             return hostKeyRefused(host, port, user, hostKeys, e);
         }
+        if (hostKeys.forgedCertificate()) {
+            return new SshConnectException(
+                    Reason.HANDSHAKE_FAILED,
+                    host,
+                    port,
+                    user,
+                    where + " presented a host certificate whose CA signature does not verify: refused, as ssh "
+                            + "refuses it; the certificate is corrupt or forged",
+                    e);
+        }
         KeyFileException keyFile = causeOf(e, KeyFileException.class);
         if (keyFile != null) {
             // checked before the transport: a missing key file is an IOException, yet no connection was lost
@@ -195,7 +205,7 @@ public final class SshErrors {
         PublicKey key = check.presented();
         String keyText = key == null
                 ? "its key"
-                : KeyType.fromKey(key) + " key " + HostKeys.sha256Fingerprint(HostKeys.blob(key));
+                : KeyType.fromKey(key) + " key " + HostKeys.sha256Fingerprint(HostKeys.blob(HostKeys.plainKey(key)));
         if (check.error() != null) {
             return new SshConnectException(
                     Reason.HOST_KEY_UNKNOWN,
