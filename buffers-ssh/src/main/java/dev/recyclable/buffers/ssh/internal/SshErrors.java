@@ -28,6 +28,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.security.PublicKey;
 import java.util.Collection;
+import java.util.concurrent.TimeoutException;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.KeyType;
 import net.schmizz.sshj.common.SSHException;
@@ -116,6 +117,25 @@ public final class SshErrors {
                     user,
                     where + " presented a host certificate whose CA signature does not verify: refused, as ssh "
                             + "refuses it; the certificate is corrupt or forged",
+                    e);
+        }
+        if (!loggingIn && tcpConnected(client) && hasCause(e, TimeoutException.class, SocketTimeoutException.class)) {
+            // it answered the TCP handshake, so it is reachable: what stopped is the SSH server behind the port
+            String banner = serverVersion(client);
+            return new SshConnectException(
+                    Reason.SERVER_SILENT,
+                    host,
+                    port,
+                    user,
+                    where + " accepted the connection but "
+                            + (banner == null
+                                    ? "sent no SSH banner"
+                                    : "stopped answering during the SSH handshake (server " + banner + ")")
+                            + " within the reply timeout of "
+                            + client.getTransport().getTimeoutMs()
+                            + " ms (replyTimeout): the host is reachable, the SSH server on the port is hung or "
+                            + "overloaded, or a proxy or load balancer holds the connection with no server behind "
+                            + "it. Check that sshd answers there (ssh -v), or raise replyTimeout for a slow server",
                     e);
         }
         KeyFileException keyFile = causeOf(e, KeyFileException.class);
@@ -271,8 +291,28 @@ public final class SshErrors {
         return false;
     }
 
-    private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
-        return causeOf(e, type) != null;
+    @SafeVarargs
+    private static boolean hasCause(Throwable e, Class<? extends Throwable>... types) {
+        for (Class<? extends Throwable> type : types) {
+            if (causeOf(e, type) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The version in the server's banner, or {@code null} if none arrived. */
+    private static String serverVersion(SSHClient client) {
+        try {
+            return client.getTransport().getServerVersion();
+        } catch (StringIndexOutOfBoundsException noBanner) {
+            return null; // sshj holds "" until the banner comes, and cuts the "SSH-2.0-" prefix off it
+        }
+    }
+
+    /** Whether the TCP connection was established (sshj keeps the socket it connected, closed or not). */
+    private static boolean tcpConnected(SSHClient client) {
+        return client.getSocket() != null && client.getSocket().isConnected();
     }
 
     private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
