@@ -73,7 +73,10 @@ public abstract sealed class ConnectionSettings<B extends ConnectionSettings<B>>
 
     /**
      * The sshj config: ciphers, MACs, key exchange. Default: {@link SshConfigs#shared()} (the JDK's AES-GCM
-     * first); {@link SshConfigs#lowAllocationTransfer()} is the allocation-free opt-in.
+     * first); {@link SshConfigs#lowAllocationTransfer()} is the allocation-free opt-in. Host keys are checked as
+     * {@code ssh} checks them with the configs of {@link SshConfigs}; a config not built by it keeps its own
+     * host-key algorithm order, and sshj's own certificate check, which refuses an invalid host certificate where
+     * {@code ssh} goes on with the plain key inside it.
      */
     public B config(Config config) {
         this.config = Objects.requireNonNull(config, "config");

@@ -15,11 +15,13 @@
  */
 package dev.recyclable.buffers.ssh;
 
+import dev.recyclable.buffers.ssh.internal.HostKeyAlgorithmOrder;
 import dev.recyclable.buffers.ssh.internal.HostKeyCheck;
 import dev.recyclable.buffers.ssh.internal.HostKeys;
 import dev.recyclable.buffers.ssh.internal.KnownHostsFile;
 import java.nio.file.Path;
 import java.security.PublicKey;
+import java.util.List;
 import java.util.Objects;
 import net.schmizz.sshj.SSHClient;
 
@@ -40,11 +42,26 @@ public abstract class HostKeyPolicy {
     public abstract HostKeyVerdict verify(String host, int port, PublicKey key);
 
     /**
+     * The host-key algorithms to ask {@code host:port} for before the others: a server with several host keys
+     * presents the one the client asks for first, so this decides which of its keys {@link #verify} is shown.
+     * The client keeps its own order among the ones returned and proposes the rest after them.
+     *
+     * @param available the client's host-key algorithms, in its order of preference (sshj's
+     *                  {@code Config.getKeyAlgorithms()} names)
+     * @return a subset of {@code available}, in its order; empty to keep {@code available} as it is. Only a
+     *     {@link #knownHosts} policy has a preference (the one {@code ssh} has); a pinned fingerprint does not
+     *     say the key's type
+     */
+    public List<String> hostKeyAlgorithms(String host, int port, List<String> available) {
+        return List.of();
+    }
+
+    /**
      * Installs this policy on an sshj client that has not connected yet (for callers that manage sshj
      * themselves; {@code SshRunner} and the fan-out do this for you).
      */
     public final void applyTo(SSHClient client) {
-        client.addHostKeyVerifier(new HostKeyCheck(this));
+        client.addHostKeyVerifier(new HostKeyCheck(this, client.getTransport().getConfig()));
     }
 
     /** {@code ~/.ssh/known_hosts} of the user running the JVM: {@link #knownHosts(Path)} on that file. */
@@ -59,6 +76,11 @@ public abstract class HostKeyPolicy {
      * {@code @cert-authority} (host certificates) and {@code @revoked} (refused whatever else accepts the key).
      * Unknown hosts and changed keys are refused; a missing file knows no host.
      *
+     * <p>As {@code ssh} does, it asks a server with several host keys for the types the file lists for
+     * {@code [host]:port} first ({@link #hostKeyAlgorithms}), so listing only a server's ECDSA or RSA key is
+     * enough; and a host certificate that fails {@code ssh}'s checks (expired or not yet valid, another name
+     * among its principals, no trusted CA) is judged as the plain key inside it.
+     *
      * <p>The file is parsed once, indexed by host name (a lookup costs the same with 10 or 100,000 lines; each
      * hashed line costs one HMAC-SHA1 per connection), and parsed again only when its modification time or size
      * changes. Connections share the parsed file; none keeps a copy.
@@ -72,6 +94,11 @@ public abstract class HostKeyPolicy {
             }
 
             @Override
+            public List<String> hostKeyAlgorithms(String host, int port, List<String> available) {
+                return HostKeyAlgorithmOrder.of(knownHosts.index(), host, port, available);
+            }
+
+            @Override
             public String toString() {
                 return "knownHosts(" + file + (knownHosts.exists() ? ")" : ", which does not exist)");
             }
@@ -81,7 +108,8 @@ public abstract class HostKeyPolicy {
     /**
      * Accepts exactly one host key, given by its fingerprint as OpenSSH prints it ({@code ssh-keygen -l -f key.pub}
      * or {@code ssh-keyscan host | ssh-keygen -lf -}): {@code SHA256:<base64>}, or {@code MD5:<hex pairs>} from
-     * {@code -E md5}. Any other key is refused as a changed key.
+     * {@code -E md5}. Any other key is refused as a changed key. A host certificate counts as the key inside it,
+     * as OpenSSH fingerprints certificates.
      *
      * @throws IllegalArgumentException if {@code fingerprint} is in neither form (the message shows them)
      */
@@ -90,7 +118,7 @@ public abstract class HostKeyPolicy {
         return new HostKeyPolicy() {
             @Override
             public HostKeyVerdict verify(String host, int port, PublicKey key) {
-                String actual = HostKeys.fingerprintLike(expected, HostKeys.blob(key));
+                String actual = HostKeys.fingerprintLike(expected, HostKeys.blob(HostKeys.plainKey(key)));
                 return actual.equals(expected) ? HostKeyVerdict.ACCEPTED : HostKeyVerdict.CHANGED_KEY;
             }
 

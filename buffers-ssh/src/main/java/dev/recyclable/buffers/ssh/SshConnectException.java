@@ -30,6 +30,13 @@ public class SshConnectException extends IOException {
         UNREACHABLE,
         /** The host answered but nothing listens on the port. */
         CONNECTION_REFUSED,
+        /**
+         * Something accepted the TCP connection, then sent nothing for the reply timeout
+         * ({@link ConnectionSettings#replyTimeout replyTimeout}): no SSH banner, or no answer during the key
+         * exchange. The host is reachable; the SSH server on it is hung or overloaded, or a proxy or load
+         * balancer holds the connection without a server behind it.
+         */
+        SERVER_SILENT,
         /** The host is not in the known_hosts file (or no key of the presented type is listed for it). */
         HOST_KEY_UNKNOWN,
         /** Another key is listed for the host, or the key differs from the pinned one: possible man in the middle. */

@@ -128,6 +128,31 @@ class ConnectionFailureTest {
                 "pinned");
     }
 
+    /** A host certificate has the fingerprint of the key inside it, as {@code ssh-keygen -l} prints it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh"})
+    void acceptsThePinnedFingerprintOfAHostThatPresentsACertificate(String kind) throws Exception {
+        Path ca = Files.createTempFile("rb-pinned-ca", "");
+        Files.delete(ca);
+        Process keygen = new ProcessBuilder(
+                        OpenSshServer.SSH_KEYGEN.toString(), "-q", "-t", "ed25519", "-N", "", "-f", ca.toString())
+                .redirectErrorStream(true)
+                .start();
+        assertEquals(0, keygen.waitFor(), new String(keygen.getInputStream().readAllBytes()));
+        try {
+            server = OpenSshServer.builder().hostCertificateSignedBy(ca).start();
+            OpenSshServer s = (OpenSshServer) server;
+            assertLogsIn(
+                    builder(s)
+                            .credentials(s.credentials())
+                            .hostKeys(HostKeyPolicy.pinnedFingerprint(s.hostKeyFingerprint())),
+                    "certified");
+        } finally {
+            Files.deleteIfExists(ca);
+            Files.deleteIfExists(Path.of(ca + ".pub"));
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"openssh"})
     void acceptsThePinnedMd5FingerprintAsOpenSshPrintsIt(String kind) throws Exception {
@@ -166,6 +191,64 @@ class ConnectionFailureTest {
                         .connect());
         assertEquals(SshConnectException.Reason.CONNECTION_REFUSED, e.reason(), e.getMessage());
         assertMentions(e, s.host() + ":" + port, "refused");
+    }
+
+    /**
+     * A listener that accepts and then says nothing (a hung sshd, a proxy holding connections) answered the TCP
+     * handshake: it is reachable, and the message says it went silent and which setting bounds the wait.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aServerThatAcceptsAndFallsSilentIsNotCalledUnreachable(boolean sendsBanner) throws Exception {
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        java.net.Socket s = silent.accept();
+                        held.add(s);
+                        if (sendsBanner) {
+                            s.getOutputStream()
+                                    .write("SSH-2.0-Silent_1.0\r\n"
+                                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                        }
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            try {
+                long start = System.nanoTime();
+                SshConnectException e = assertThrows(
+                        SshConnectException.class,
+                        () -> SshRunner.builder("127.0.0.1")
+                                .port(silent.getLocalPort())
+                                .pool(pool)
+                                .replyTimeout(Duration.ofMillis(1500))
+                                .credentials(SshCredentials.password("nobody", "unused".toCharArray()))
+                                .hostKeys(HostKeyPolicy.pinnedFingerprint(
+                                        "SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s"))
+                                .connect());
+                long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                assertEquals(SshConnectException.Reason.SERVER_SILENT, e.reason(), e.getMessage());
+                assertMentions(
+                        e, "127.0.0.1:" + silent.getLocalPort(), "replyTimeout", sendsBanner ? "handshake" : "banner");
+                assertTrue(
+                        !e.getMessage().contains("unreachable")
+                                && !e.getMessage().contains("firewall"),
+                        e.getMessage());
+                assertTrue(
+                        waitedMs >= 1400 && waitedMs < 10_000, "gave up after the reply timeout: " + waitedMs + " ms");
+                assertEquals(1, held.size(), "one TCP connection, accepted");
+            } finally {
+                for (java.net.Socket s : held) {
+                    s.close();
+                }
+            }
+        }
     }
 
     @ParameterizedTest

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.fixtures.KexInitRecorder;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
@@ -159,6 +160,11 @@ class KnownHostsOracleTest {
             rows.put("no CA, plain key listed", h + " " + plainKey);
             rows.put("another CA, plain key listed", "@cert-authority * " + otherCa + "\n" + h + " " + plainKey);
             rows.put("CA trusted, another plain key listed", "@cert-authority * " + ca + "\n" + h + " " + other);
+            rows.put("CA revoked (no CA line), plain key listed", h + " " + plainKey + "\n@revoked * " + ca);
+            rows.put("CA for the host without port only", "@cert-authority " + certified.host() + " " + ca);
+            rows.put(
+                    "another CA for host and port, the CA without port",
+                    "@cert-authority " + h + " " + otherCa + "\n@cert-authority " + certified.host() + " " + ca);
             String table = assertAgree(certified, rows);
             assertTrue(table.contains("ssh: ACCEPTED") && table.contains("ssh: UNKNOWN"), table);
         } finally {
@@ -167,10 +173,192 @@ class KnownHostsOracleTest {
     }
 
     /**
+     * A server with ed25519, ECDSA and RSA host keys presents the one the client asks for first; {@code ssh} asks
+     * for the key types known_hosts holds for {@code [host]:port} first (all of its default order when the
+     * ed25519 type is among them), so a file listing only the ECDSA or RSA key is no changed key.
+     */
+    @Test
+    void decidesAsTheOpenSshClientOnAServerWithSeveralHostKeys() throws Exception {
+        OpenSshServer multi =
+                OpenSshServer.builder().extraHostKeys("ecdsa", "rsa").start();
+        try {
+            List<String> keys = multi.hostPublicKeys();
+            String ed = keys.get(0);
+            String ec = keys.get(1);
+            String rsa = keys.get(2);
+            String h = "[" + multi.host() + "]:" + multi.port();
+            Map<String, String> rows = new LinkedHashMap<>();
+            rows.put("ECDSA only", h + " " + ec);
+            rows.put("RSA only", h + " " + rsa);
+            rows.put("ed25519 revoked, ECDSA listed", "@revoked " + h + " " + ed + "\n" + h + " " + ec);
+            rows.put(
+                    "ed25519 listed and revoked, ECDSA listed",
+                    h + " " + ed + "\n@revoked * " + ed + "\n" + h + " " + ec);
+            rows.put("ECDSA and RSA", h + " " + rsa + "\n" + h + " " + ec);
+            rows.put("all three", h + " " + rsa + "\n" + h + " " + ec + "\n" + h + " " + ed);
+            rows.put("another ed25519, the right ECDSA", h + " " + other + "\n" + h + " " + ec);
+            rows.put("another ECDSA, the right RSA", h + " " + ecdsa + "\n" + h + " " + rsa);
+            rows.put("another ECDSA only", h + " " + ecdsa);
+            rows.put("ECDSA revoked, RSA listed", h + " " + rsa + "\n@revoked " + h + " " + ec);
+            rows.put(
+                    "ECDSA listed and revoked, RSA listed",
+                    h + " " + ec + "\n" + h + " " + rsa + "\n@revoked " + h + " " + ec);
+            rows.put("ECDSA under a wildcard", "[127.0.0.*]:* " + ec);
+            rows.put("ECDSA hashed", hashed(h + " " + ec));
+            rows.put("ECDSA without port", multi.host() + " " + ec);
+            rows.put("ECDSA without port, RSA with port", multi.host() + " " + ec + "\n" + h + " " + rsa);
+            rows.put("a CA (no certificate offered), RSA listed", "@cert-authority * " + other + "\n" + h + " " + rsa);
+            String table = assertAgree(multi, rows);
+            assertTrue(table.contains("ssh: ACCEPTED") && table.contains("ssh: CHANGED"), table);
+        } finally {
+            multi.close();
+        }
+    }
+
+    /**
+     * A host certificate that fails {@code ssh}'s checks (expired, for another name, a wildcard principal, which
+     * {@code ssh} does not expand) is not the end: {@code ssh} retries with the plain key inside it, so a listed
+     * plain key is accepted, and a CA alone is not enough.
+     */
+    @Test
+    void fallsBackToThePlainKeyAsTheOpenSshClientDoesWhenTheHostCertificateIsInvalid() throws Exception {
+        Path caKey = dir.resolve("ca-invalid");
+        String ca = keygenAt(caKey, "ed25519");
+        Map<String, OpenSshServer.Builder> servers = new LinkedHashMap<>();
+        servers.put(
+                "expired",
+                OpenSshServer.builder().hostCertificateSignedBy(caKey).hostCertificateValidity("20200101:20200102"));
+        servers.put(
+                "not yet valid",
+                OpenSshServer.builder().hostCertificateSignedBy(caKey).hostCertificateValidity("+520w:+530w"));
+        servers.put(
+                "another principal",
+                OpenSshServer.builder().hostCertificateSignedBy(caKey).hostCertificatePrincipals("otherhost"));
+        servers.put(
+                "wildcard principal",
+                OpenSshServer.builder().hostCertificateSignedBy(caKey).hostCertificatePrincipals("127.0.0.*"));
+        List<String> disagreements = new ArrayList<>();
+        StringBuilder tables = new StringBuilder();
+        for (Map.Entry<String, OpenSshServer.Builder> s : servers.entrySet()) {
+            OpenSshServer certified = s.getValue().extraHostKeys("ecdsa").start();
+            try {
+                String h = "[" + certified.host() + "]:" + certified.port();
+                String plainKey = certified.hostPublicKeys().get(0);
+                String ec = certified.hostPublicKeys().get(1);
+                String n = s.getKey() + ": ";
+                Map<String, String> rows = new LinkedHashMap<>();
+                rows.put(n + "plain key listed", h + " " + plainKey);
+                rows.put(n + "CA and plain key listed", "@cert-authority * " + ca + "\n" + h + " " + plainKey);
+                rows.put(n + "CA only", "@cert-authority * " + ca);
+                rows.put(n + "CA, another plain key", "@cert-authority * " + ca + "\n" + h + " " + other);
+                rows.put(n + "CA, ECDSA listed", "@cert-authority * " + ca + "\n" + h + " " + ec);
+                rows.put(n + "plain key without port", certified.host() + " " + plainKey);
+                Agreement a = agreement(certified, rows);
+                tables.append(a.table());
+                disagreements.addAll(a.disagreements());
+            } finally {
+                certified.close();
+            }
+        }
+        assertEquals(List.of(), disagreements, tables.toString());
+    }
+
+    /**
+     * The other half of a decision on a server with several host keys: which one it presents, its first choice
+     * among the client's host-key algorithms. For each layout, the proposal we send (recorded from the wire)
+     * equals {@code ssh}'s, in order, over the algorithms both clients have.
+     */
+    @Test
+    void proposesTheHostKeyAlgorithmsTheOpenSshClientProposes() throws Exception {
+        String rsa = keygen("rsa");
+        try (KexInitRecorder recorder = KexInitRecorder.start()) {
+            String h = "[127.0.0.1]:" + recorder.port();
+            Map<String, String> rows = new LinkedHashMap<>();
+            rows.put("nothing known", "");
+            rows.put("ed25519", h + " " + key);
+            rows.put("ECDSA only", h + " " + ecdsa);
+            rows.put("RSA only", h + " " + rsa);
+            rows.put("RSA and ECDSA", h + " " + rsa + "\n" + h + " " + ecdsa);
+            rows.put("ed25519 revoked, ECDSA listed", "@revoked " + h + " " + key + "\n" + h + " " + ecdsa);
+            rows.put(
+                    "ed25519 listed and revoked, RSA listed",
+                    h + " " + key + "\n@revoked * " + key + "\n" + h + " " + rsa);
+            rows.put(
+                    "ed25519 listed twice, the first revoked",
+                    h + " " + other + "\n" + h + " " + key + "\n@revoked * " + other);
+            rows.put("a CA and RSA", "@cert-authority * " + key + "\n" + h + " " + rsa);
+            rows.put("a CA only", "@cert-authority " + h + " " + key);
+            rows.put("ECDSA without port", "127.0.0.1 " + ecdsa);
+            rows.put("ECDSA hashed", hashed(h + " " + ecdsa));
+            rows.put("RSA under a wildcard, ECDSA for another host", "[127.0.0.*]:* " + rsa + "\notherhost " + ecdsa);
+            List<String> disagreements = new ArrayList<>();
+            StringBuilder table = new StringBuilder();
+            int i = 0;
+            for (Map.Entry<String, String> row : rows.entrySet()) {
+                Path file = dir.resolve("known_hosts-proposal-" + i++);
+                Files.writeString(file, row.getValue().isEmpty() ? "" : row.getValue() + "\n");
+                List<String> ssh = recorder.hostKeyAlgorithms(port -> runSsh(port, file));
+                List<String> ours = recorder.hostKeyAlgorithms(port -> {
+                    try (SshRunner unused = SshRunner.builder("127.0.0.1")
+                            .port(port)
+                            .credentials(sshd.credentials())
+                            .hostKeys(HostKeyPolicy.knownHosts(file))
+                            .connect()) {
+                        throw new AssertionError("the recorder hangs up before any host key");
+                    }
+                });
+                List<String> sshShared = ssh.stream().filter(ours::contains).toList();
+                List<String> oursShared = ours.stream().filter(ssh::contains).toList();
+                table.append(String.format("%-45s ssh: %s%n%-45s ours: %s%n", row.getKey(), ssh, "", ours));
+                if (!sshShared.equals(oursShared) || oursShared.size() < 6) {
+                    disagreements.add(row.getKey() + ": ssh " + sshShared + ", ours " + oursShared);
+                }
+            }
+            assertEquals(List.of(), disagreements, table.toString());
+        }
+    }
+
+    /** Runs {@code ssh} with {@code knownHosts} against 127.0.0.1:{@code port} until it gives up. */
+    private static void runSsh(int port, Path knownHosts) throws Exception {
+        Process p = new ProcessBuilder(
+                        "ssh",
+                        "-F",
+                        "/dev/null",
+                        "-o",
+                        "StrictHostKeyChecking=yes",
+                        "-o",
+                        "UserKnownHostsFile=" + knownHosts,
+                        "-o",
+                        "GlobalKnownHostsFile=/dev/null",
+                        "-o",
+                        "BatchMode=yes",
+                        "-p",
+                        Integer.toString(port),
+                        "127.0.0.1",
+                        "true")
+                .redirectErrorStream(true)
+                .start();
+        p.getOutputStream().close();
+        p.getInputStream().readAllBytes();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+    }
+
+    /** What {@code ssh} and we decided on a set of layouts: the table, and the rows where we differ. */
+    private record Agreement(String table, List<String> disagreements) {}
+
+    /**
      * Asks {@code ssh} and us about every layout (four rows at a time: each is a few process starts and
      * handshakes) and fails listing every row where we disagree; returns the table.
      */
     private static String assertAgree(OpenSshServer server, Map<String, String> layouts) throws Exception {
+        Agreement a = agreement(server, layouts);
+        assertEquals(List.of(), a.disagreements(), a.table());
+        return a.table();
+    }
+
+    private static Agreement agreement(OpenSshServer server, Map<String, String> layouts) throws Exception {
         BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
         List<Map.Entry<String, String>> rows = new ArrayList<>(layouts.entrySet());
         List<java.util.concurrent.Future<String[]>> decisions = new ArrayList<>();
@@ -188,16 +376,15 @@ class KnownHostsOracleTest {
             for (int i = 0; i < rows.size(); i++) {
                 String[] d = decisions.get(i).get(120, TimeUnit.SECONDS);
                 String name = rows.get(i).getKey();
-                table.append(String.format("%-45s ssh: %-8s ours: %s%n", name, d[0], d[1]));
+                table.append(String.format("%-55s ssh: %-8s ours: %s%n", name, d[0], d[1]));
                 if (!d[0].equals(d[1])) {
                     disagreements.add(name + ": ssh " + d[0] + ", ours " + d[1] + "\n"
                             + rows.get(i).getValue());
                 }
             }
-            assertEquals(List.of(), disagreements, table.toString());
             PoolAssertions.assertNothingInUse(pool);
             server.awaitNoSessionProcesses(Duration.ofSeconds(5));
-            return table.toString();
+            return new Agreement(table.toString(), disagreements);
         } finally {
             workers.shutdownNow();
         }

@@ -25,7 +25,11 @@ public enum FailureKind {
     HOST_KEY_REJECTED,
     /** The server refused the credentials, or they could not be used (private key file missing or unreadable). */
     AUTH_FAILED,
-    /** The SSH handshake failed for another reason (the server dropped us, e.g. over {@code MaxStartups}). */
+    /**
+     * The SSH handshake failed for another reason: the server dropped us (e.g. over {@code MaxStartups}), or
+     * accepted the connection and then said nothing for the reply timeout
+     * ({@link dev.recyclable.buffers.ssh.SshConnectException.Reason#SERVER_SILENT}; the reason says which).
+     */
     HANDSHAKE_FAILED,
     /** The server kept refusing a channel ({@code MaxSessions}), on every connection tried. */
     CHANNEL_OPEN_REFUSED,

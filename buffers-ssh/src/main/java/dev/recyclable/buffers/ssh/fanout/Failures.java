@@ -46,7 +46,7 @@ final class Failures {
                         case HOST_KEY_UNKNOWN, HOST_KEY_CHANGED, HOST_KEY_REVOKED -> FailureKind.HOST_KEY_REJECTED;
                         case AUTH_FAILED -> FailureKind.AUTH_FAILED;
                         case CONNECTION_LOST -> FailureKind.CONNECTION_LOST; // e.g. the server died during login
-                        case HANDSHAKE_FAILED -> FailureKind.HANDSHAKE_FAILED;
+                        case HANDSHAKE_FAILED, SERVER_SILENT -> FailureKind.HANDSHAKE_FAILED;
                     },
                     c.getMessage());
         }

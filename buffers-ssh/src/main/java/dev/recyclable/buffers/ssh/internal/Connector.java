@@ -50,8 +50,9 @@ public record Connector(Config config, Duration connectTimeout, Duration replyTi
         int replyTimeoutMs = (int) replyTimeout.toMillis();
         client.setConnectTimeout((int) connectTimeout.toMillis());
         client.setTimeout(replyTimeoutMs);
+        client.getTransport().setTimeoutMs(replyTimeoutMs); // the key exchange's wait, else sshj's own 30 s
         client.getConnection().setTimeoutMs(replyTimeoutMs);
-        HostKeyCheck check = new HostKeyCheck(hostKeys);
+        HostKeyCheck check = new HostKeyCheck(hostKeys, config);
         boolean loggingIn = false;
         try {
             client.addHostKeyVerifier(check);

@@ -15,30 +15,47 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import com.hierynomus.sshj.userauth.certificate.Certificate;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.HostKeyVerdict;
 import java.security.PublicKey;
 import java.util.List;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.common.Factory;
 import net.schmizz.sshj.transport.verification.HostKeyVerifier;
 
 /**
- * The sshj verifier for one connection: asks the policy and remembers what it decided, so that a refusal can be
- * explained (unknown host or changed key, and the key's fingerprint). Holds no parsed known_hosts data.
+ * The sshj verifier for one connection: tells sshj which host-key algorithms to ask the server for first, asks the
+ * policy about the key presented and remembers what it decided, so that a refusal can be explained (unknown host
+ * or changed key, and the key's fingerprint). Holds no parsed known_hosts data.
  */
 public final class HostKeyCheck implements HostKeyVerifier {
 
     private final HostKeyPolicy policy;
+    private final List<String> algorithms;
     private volatile HostKeyVerdict verdict;
     private volatile PublicKey presented;
     private volatile RuntimeException error;
+    private volatile boolean forgedCertificate;
 
-    public HostKeyCheck(HostKeyPolicy policy) {
+    /**
+     * A verifier for one connection with {@code policy}.
+     *
+     * @param config the config the connection negotiates with: its host-key algorithms, in its order
+     */
+    public HostKeyCheck(HostKeyPolicy policy, Config config) {
         this.policy = policy;
+        this.algorithms = List.copyOf(Factory.Named.Util.getNames(config.getKeyAlgorithms()));
     }
 
     @Override
     public boolean verify(String hostname, int port, PublicKey key) {
         presented = key;
+        if (key instanceof Certificate<?> cert && !HostCertificates.signatureVerifies(cert)) {
+            // ssh fails to parse such a certificate and drops the connection, whatever its known_hosts says
+            forgedCertificate = true;
+            return false;
+        }
         try {
             HostKeyVerdict v = policy.verify(hostname, port, key);
             verdict = v;
@@ -49,9 +66,17 @@ public final class HostKeyCheck implements HostKeyVerifier {
         }
     }
 
+    /**
+     * The host-key algorithms for sshj to propose first (it keeps its config's order among them, and proposes
+     * the others after them): the policy's choice, as {@code ssh} makes it from known_hosts.
+     */
     @Override
     public List<String> findExistingAlgorithms(String hostname, int port) {
-        return List.of();
+        try {
+            return policy.hostKeyAlgorithms(hostname, port, algorithms);
+        } catch (RuntimeException e) {
+            return List.of(); // an unreadable file: verify() reads it again and reports why
+        }
     }
 
     public HostKeyPolicy policy() {
@@ -71,5 +96,10 @@ public final class HostKeyCheck implements HostKeyVerifier {
     /** Why the policy could not decide (it then refused), or {@code null}. */
     public RuntimeException error() {
         return error;
+    }
+
+    /** Whether the server presented a host certificate whose CA signature does not verify (refused unasked). */
+    public boolean forgedCertificate() {
+        return forgedCertificate;
     }
 }

@@ -15,10 +15,12 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import com.hierynomus.sshj.userauth.certificate.Certificate;
 import dev.recyclable.buffers.ssh.HostKeyVerdict;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.PublicKey;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -42,9 +44,12 @@ import net.schmizz.sshj.common.Buffer;
  *
  * <p>Rules as OpenSSH applies them: a line applies when its pattern list matches the lookup name ({@code host}
  * on port 22, else {@code [host]:port}) and no {@code !negated} pattern does; {@code @revoked} refuses the key
- * whatever else accepts it; {@code @cert-authority} lines accept host certificates signed by that key (never a
- * plain key); several keys per host: any listed key is accepted; a host with other keys listed (of any type) is a
- * changed key, with none, unknown; an unknown {@code [host]:port} is looked up again as {@code host}. Lines that do not parse are skipped, as {@code ssh} skips them.
+ * whatever else accepts it; {@code @cert-authority} lines accept valid host certificates signed by that key (never
+ * a plain key), and a certificate they do not accept is judged as the plain key inside it; several keys per host:
+ * any listed key is accepted; a host with other keys listed (of any type) is a changed key, with none, unknown; an
+ * unknown {@code [host]:port} is looked up again as {@code host}. Lines that do not parse are skipped, as
+ * {@code ssh} skips them. Which key a server with several presents is up to the client's algorithm proposal:
+ * {@link HostKeyAlgorithmOrder} orders it as {@code ssh} does.
  */
 public final class KnownHostsIndex {
 
@@ -234,49 +239,88 @@ public final class KnownHostsIndex {
     }
 
     /**
-     * Decides about {@code key} presented by {@code host:port}. As {@code ssh} does, a host on a port other than
-     * 22 that is unknown under {@code [host]:port} is looked up again as plain {@code host}: a key accepted
-     * there is accepted, a key revoked there is refused as revoked, anything else leaves the host unknown.
+     * Decides about {@code key} presented by {@code host:port} now, as {@code ssh}'s {@code check_host_key}
+     * does: a host on a port other than 22 that is unknown under {@code [host]:port} is looked up again as plain
+     * {@code host} (a key accepted there is accepted); a host certificate is accepted when a
+     * {@code @cert-authority} line trusts its CA and it passes {@link HostCertificates#invalidReason}, and
+     * otherwise (no such line, or an invalid certificate) judged again as the plain key inside it, unless it
+     * or its CA is {@code @revoked}. A refusal after some lookup met a revoked key is {@code REVOKED_KEY}: that
+     * is the warning {@code ssh} prints.
      */
     public HostKeyVerdict decide(String host, int port, PublicKey key) {
-        HostKeyVerdict v = decideFor(HostPatterns.lookupName(host, port), key);
-        if (v == HostKeyVerdict.UNKNOWN_HOST && port != 22) {
-            HostKeyVerdict withoutPort = decideFor(HostPatterns.lookupName(host, 22), key);
-            if (withoutPort == HostKeyVerdict.ACCEPTED || withoutPort == HostKeyVerdict.REVOKED_KEY) {
-                return withoutPort;
-            }
-        }
-        return v;
+        HostLookup lookup = new HostLookup(host.toLowerCase(Locale.ROOT), Instant.now());
+        HostKeyVerdict v = lookup.check(port, key);
+        return !v.accepted() && lookup.revokedSeen ? HostKeyVerdict.REVOKED_KEY : v;
     }
 
-    private HostKeyVerdict decideFor(String name, PublicKey key) {
-        List<Entry> entries = entriesFor(name);
-        PublicKey plain = HostKeys.plainKey(key);
-        byte[] blob = HostKeys.blob(plain);
-        byte[] caBlob = HostKeys.certificateAuthorityBlob(key);
-        for (Entry e : entries) {
-            if (e.marker() == Marker.REVOKED
-                    && (Arrays.equals(e.keyBlob(), blob) || (caBlob != null && Arrays.equals(e.keyBlob(), caBlob)))) {
-                return HostKeyVerdict.REVOKED_KEY;
-            }
+    /** One decision: {@code check_host_key} with its retries, which may each meet a revoked key. */
+    private final class HostLookup {
+        private final String hostname;
+        private final Instant now;
+        private boolean revokedSeen;
+
+        HostLookup(String hostname, Instant now) {
+            this.hostname = hostname;
+            this.now = now;
         }
-        if (caBlob != null) {
-            for (Entry e : entries) {
-                if (e.marker() == Marker.CERT_AUTHORITY && Arrays.equals(e.keyBlob(), caBlob)) {
-                    return HostKeyVerdict.ACCEPTED; // sshj checked signature, principals and validity in the kex
+
+        HostKeyVerdict check(int port, PublicKey presented) {
+            List<Entry> entries = entriesFor(HostPatterns.lookupName(hostname, port));
+            PublicKey key = presented;
+            while (true) {
+                Certificate<?> cert = key instanceof Certificate<?> c ? c : null;
+                HostKeyVerdict status = status(entries, key);
+                if (status == HostKeyVerdict.ACCEPTED
+                        && (cert == null || HostCertificates.invalidReason(cert, hostname, now) == null)) {
+                    return HostKeyVerdict.ACCEPTED;
                 }
+                if (status == HostKeyVerdict.UNKNOWN_HOST && port != 22 && check(22, key) == HostKeyVerdict.ACCEPTED) {
+                    return HostKeyVerdict.ACCEPTED;
+                }
+                if (status == HostKeyVerdict.REVOKED_KEY) {
+                    revokedSeen = true;
+                }
+                if (cert == null || status == HostKeyVerdict.REVOKED_KEY) {
+                    return status;
+                }
+                key = cert.getKey(); // "No matching CA found. Retry with plain key"
             }
         }
-        boolean otherKeyListed = false;
+    }
+
+    /**
+     * {@code hostfile.c check_hostkeys_by_key_or_type}: a certificate is looked for among {@code @cert-authority}
+     * lines by its CA, a plain key among plain lines, where another key (of any type) makes it changed; a
+     * {@code @revoked} key, or CA, outweighs both. ACCEPTED here means only "found": a certificate is checked next.
+     */
+    private static HostKeyVerdict status(List<Entry> entries, PublicKey key) {
+        byte[] caBlob = HostKeys.certificateAuthorityBlob(key);
+        byte[] blob = HostKeys.blob(HostKeys.plainKey(key));
+        Marker wanted = caBlob != null ? Marker.CERT_AUTHORITY : Marker.NONE;
+        HostKeyVerdict status = HostKeyVerdict.UNKNOWN_HOST;
         for (Entry e : entries) {
-            if (e.marker() != Marker.NONE) {
+            if (e.marker() != wanted) {
                 continue;
             }
-            if (Arrays.equals(e.keyBlob(), blob)) {
-                return HostKeyVerdict.ACCEPTED;
+            if (Arrays.equals(e.keyBlob(), caBlob != null ? caBlob : blob)) {
+                status = HostKeyVerdict.ACCEPTED;
+                break;
             }
-            otherKeyListed = true; // of any type: ssh 9.x calls that a changed key too
+            if (caBlob == null) {
+                status = HostKeyVerdict.CHANGED_KEY;
+            }
         }
-        return otherKeyListed ? HostKeyVerdict.CHANGED_KEY : HostKeyVerdict.UNKNOWN_HOST;
+        return revoked(entries, blob) || (caBlob != null && revoked(entries, caBlob))
+                ? HostKeyVerdict.REVOKED_KEY
+                : status;
+    }
+
+    private static boolean revoked(List<Entry> entries, byte[] blob) {
+        for (Entry e : entries) {
+            if (e.marker() == Marker.REVOKED && Arrays.equals(e.keyBlob(), blob)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -28,6 +28,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.security.PublicKey;
 import java.util.Collection;
+import java.util.concurrent.TimeoutException;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.KeyType;
 import net.schmizz.sshj.common.SSHException;
@@ -107,6 +108,35 @@ public final class SshErrors {
         String user = credentials.user();
         if (hostKeys.verdict() != null && !hostKeys.verdict().accepted() || hostKeys.error() != null) {
             return hostKeyRefused(host, port, user, hostKeys, e);
+        }
+        if (hostKeys.forgedCertificate()) {
+            return new SshConnectException(
+                    Reason.HANDSHAKE_FAILED,
+                    host,
+                    port,
+                    user,
+                    where + " presented a host certificate whose CA signature does not verify: refused, as ssh "
+                            + "refuses it; the certificate is corrupt or forged",
+                    e);
+        }
+        if (!loggingIn && tcpConnected(client) && hasCause(e, TimeoutException.class, SocketTimeoutException.class)) {
+            // it answered the TCP handshake, so it is reachable: what stopped is the SSH server behind the port
+            String banner = serverVersion(client);
+            return new SshConnectException(
+                    Reason.SERVER_SILENT,
+                    host,
+                    port,
+                    user,
+                    where + " accepted the connection but "
+                            + (banner == null
+                                    ? "sent no SSH banner"
+                                    : "stopped answering during the SSH handshake (server " + banner + ")")
+                            + " within the reply timeout of "
+                            + client.getTransport().getTimeoutMs()
+                            + " ms (replyTimeout): the host is reachable, the SSH server on the port is hung or "
+                            + "overloaded, or a proxy or load balancer holds the connection with no server behind "
+                            + "it. Check that sshd answers there (ssh -v), or raise replyTimeout for a slow server",
+                    e);
         }
         KeyFileException keyFile = causeOf(e, KeyFileException.class);
         if (keyFile != null) {
@@ -195,7 +225,7 @@ public final class SshErrors {
         PublicKey key = check.presented();
         String keyText = key == null
                 ? "its key"
-                : KeyType.fromKey(key) + " key " + HostKeys.sha256Fingerprint(HostKeys.blob(key));
+                : KeyType.fromKey(key) + " key " + HostKeys.sha256Fingerprint(HostKeys.blob(HostKeys.plainKey(key)));
         if (check.error() != null) {
             return new SshConnectException(
                     Reason.HOST_KEY_UNKNOWN,
@@ -261,8 +291,28 @@ public final class SshErrors {
         return false;
     }
 
-    private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
-        return causeOf(e, type) != null;
+    @SafeVarargs
+    private static boolean hasCause(Throwable e, Class<? extends Throwable>... types) {
+        for (Class<? extends Throwable> type : types) {
+            if (causeOf(e, type) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The version in the server's banner, or {@code null} if none arrived. */
+    private static String serverVersion(SSHClient client) {
+        try {
+            return client.getTransport().getServerVersion();
+        } catch (StringIndexOutOfBoundsException noBanner) {
+            return null; // sshj holds "" until the banner comes, and cuts the "SSH-2.0-" prefix off it
+        }
+    }
+
+    /** Whether the TCP connection was established (sshj keeps the socket it connected, closed or not). */
+    private static boolean tcpConnected(SSHClient client) {
+        return client.getSocket() != null && client.getSocket().isConnected();
     }
 
     private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {

@@ -16,6 +16,7 @@
 package dev.recyclable.buffers.ssh.transport;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.DefaultConfig;
@@ -31,6 +32,16 @@ import net.schmizz.sshj.transport.mac.MAC;
  * {@code aes128-gcm} and {@code aes256-gcm} first (in-place, ~630 MB/s and almost no garbage on loopback),
  * then sshj's defaults (chacha20-poly1305 through BouncyCastle: ~175 MB/s, about one byte of garbage per byte),
  * for servers that offer no GCM.
+ *
+ * <p>Host keys: the host-key algorithms are in OpenSSH 9.2's default order ({@code ssh -G host | grep
+ * hostkeyalgorithms}: every certificate type, then ed25519, ECDSA, RSA with SHA-2), followed by the ones
+ * {@code ssh} no longer proposes by default ({@code ssh-rsa}, {@code ssh-dss} and their certificates), so that
+ * moving a {@code HostKeyPolicy}'s preferred algorithms to the front, as sshj does, yields {@code ssh}'s proposal.
+ * And sshj's own check of host certificates during the key exchange is off
+ * ({@link Config#setVerifyHostKeyCertificates}): it drops the connection on an expired certificate or one for
+ * another name, where {@code ssh} goes on with the plain key inside it. The verifier a {@code HostKeyPolicy}
+ * installs checks certificates itself; an sshj {@code HostKeyVerifier} of your own does not, so give it a config
+ * of your own ({@link #newLowGarbageConfig()}) with the check set back on.
  */
 public final class SshConfigs {
 
@@ -54,7 +65,34 @@ public final class SshConfigs {
             }
         }
         config.setCipherFactories(ciphers);
+        config.setKeyAlgorithms(inOpenSshOrder(config.getKeyAlgorithms()));
+        config.setVerifyHostKeyCertificates(false);
         return config;
+    }
+
+    /** OpenSSH 9.2's default {@code HostKeyAlgorithms}, less the security-key types sshj does not have. */
+    private static final List<String> OPENSSH_HOST_KEY_ORDER = List.of(
+            "ssh-ed25519-cert-v01@openssh.com",
+            "ecdsa-sha2-nistp256-cert-v01@openssh.com",
+            "ecdsa-sha2-nistp384-cert-v01@openssh.com",
+            "ecdsa-sha2-nistp521-cert-v01@openssh.com",
+            "rsa-sha2-512-cert-v01@openssh.com",
+            "rsa-sha2-256-cert-v01@openssh.com",
+            "ssh-ed25519",
+            "ecdsa-sha2-nistp256",
+            "ecdsa-sha2-nistp384",
+            "ecdsa-sha2-nistp521",
+            "rsa-sha2-512",
+            "rsa-sha2-256");
+
+    /** {@code algorithms} in OpenSSH's order; the ones it does not propose after them, in their own order. */
+    private static <T extends Factory.Named<?>> List<T> inOpenSshOrder(List<T> algorithms) {
+        List<T> ordered = new ArrayList<>(algorithms);
+        ordered.sort(Comparator.comparingInt(a -> {
+            int rank = OPENSSH_HOST_KEY_ORDER.indexOf(a.getName());
+            return rank < 0 ? OPENSSH_HOST_KEY_ORDER.size() : rank;
+        }));
+        return ordered;
     }
 
     /**
