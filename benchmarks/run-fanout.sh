@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fan-out benchmark (issue 5): N x `sleep 1; echo 'Hello from <id>'` against a private OpenSSH server on loopback
+# Fan-out benchmark: N x `sleep 1; echo 'Hello from <id>'` against a private OpenSSH server on loopback
 # with MaxSessions and MaxStartups raised; one JVM per contender; prints one RESULT line per contender.
 # Class: dev.recyclable.buffers.benchmarks.ssh.fanout.FanoutBenchmark (a main class, not JMH), run from
 # target/benchmarks.jar (built if missing). Results so far: results-notes/fanout.md.

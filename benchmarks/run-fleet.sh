@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fleet fan-out benchmark (issue 17): one command on N distinct hosts, N = 2,000 / 5,000 / 10,000 by default.
+# Fleet fan-out benchmark: one command on N distinct hosts, N = 2,000 / 5,000 / 10,000 by default.
 # The fleet is buffers-ssh's SimulatedFleet (test-jar) in a JVM of its own: Apache MINA SSHD listening on N
 # loopback addresses 127.<block>.x.y (Linux routes all of 127/8 to lo), one host key, each command answered after
 # FLEET_DELAY_MS (default 1000) without forking. Per count, one client JVM per contender, in the same run:

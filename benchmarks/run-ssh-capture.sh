@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 4: capture a remote command's output, sshj typical / sshj floor / JSch / ours, against a private OpenSSH
+# Capture a remote command's output, sshj typical / sshj floor / JSch / ours, against a private OpenSSH
 # server on loopback that the benchmark starts itself (/usr/sbin/sshd -D -e -f <generated config>, generated keys,
 # test user rbtest from .ci/setup-ssh.sh; the machine's own sshd is never touched). Workloads: `echo a` and
 # 1000 lines of 70 characters. About 3 minutes on 2 cores.

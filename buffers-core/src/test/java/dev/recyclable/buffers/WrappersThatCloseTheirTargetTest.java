@@ -50,7 +50,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Issue 13, part 1: the {@code ByteArrayOutputStream} idiom "wrap, close the wrapper, then use the
+ * The {@code ByteArrayOutputStream} idiom "wrap, close the wrapper, then use the
  * bytes" with each wrapper that closes its target, written over {@link RecyclableOutputStream#shielded()}.
  * Every test decodes what the wrapper wrote and ends with the pool holding nothing.
  */

@@ -33,7 +33,7 @@ import java.time.Duration;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13, part 3: the Micrometer binder follows the pool as streams come and go. */
+/** The Micrometer binder follows the pool as streams come and go. */
 class BufferPoolMetricsTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 

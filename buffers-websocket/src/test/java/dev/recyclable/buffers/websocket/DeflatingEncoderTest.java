@@ -231,7 +231,7 @@ class DeflatingEncoderTest extends TwoPoolsTest {
     }
 
     /**
-     * Once warm, a compressed send allocates under 1% of the message (issue 15's target) even at
+     * Once warm, a compressed send allocates under 1% of the message (the module's target) even at
      * 16 KiB: the deflater's stream and the buffers of the gathering write are reused, so what
      * is left is the per-chunk handles of direct chunks (heap chunks: nothing).
      */

@@ -26,7 +26,7 @@ import java.util.Set;
 
 /**
  * Turns JMH JSON result files into the Markdown tables of BENCHMARKS.md: time per op against the
- * arraycopy limit, bytes allocated per op, our time against each peer's, the issue's targets with
+ * arraycopy limit, bytes allocated per op, our time against each peer's, the core targets with
  * met/missed verdicts, then the tiny-stream and pool-contention benchmarks.
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar

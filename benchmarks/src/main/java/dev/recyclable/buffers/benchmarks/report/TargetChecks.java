@@ -21,7 +21,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The targets of issue 3, checked against the measured stream grid, each reported as met or
+ * The core targets (BENCHMARKS.md lists them), checked against the measured stream grid, each reported as met or
  * missed with the measured value of its worst cell. Only cells present in the run are judged, and
  * the table says how many were.
  */

@@ -28,7 +28,7 @@ public final class ShowcaseSections {
     /** Where optional sections live; a missing class is skipped, a broken one fails the showcase. */
     static final List<String> OPTIONAL_SECTION_CLASSES = List.of(
             "dev.recyclable.buffers.benchmarks.ssh.SshShowcaseSection",
-            // the SSH section (issue 4)
+            // the SSH section
             "dev.recyclable.buffers.benchmarks.showcase.SshSection",
             "dev.recyclable.buffers.benchmarks.websocket.WebSocketShowcaseSection");
 

@@ -100,7 +100,7 @@ class FanoutFleetTest {
             assertTrue(small.isStreamed() && large.isStreamed());
             assertThrows(IllegalStateException.class, large::completion, "a streamed run keeps no outcome list");
             assertEquals(300, large.finished().get(10, TimeUnit.SECONDS).completed());
-            // Before issue 17 each finished target kept ~20 KB (channel, sink, sshj connection) while its run was
+            // Earlier, each finished target kept ~20 KB (channel, sink, sshj connection) while its run was
             // open, and each idle connection ~250 KB: 200 more targets cost megabytes. Now growth is noise.
             long growth = afterLarge - afterSmall;
             assertTrue(

@@ -48,7 +48,7 @@ import net.schmizz.sshj.connection.channel.direct.Session;
 import net.schmizz.sshj.userauth.keyprovider.KeyPairWrapper;
 
 /**
- * Fleet fan-out (issue 17): one command on N distinct hosts of a {@link SimulatedFleet} (MINA on N loopback
+ * Fleet fan-out: one command on N distinct hosts of a {@link SimulatedFleet} (MINA on N loopback
  * addresses in a JVM of its own, each command answered after a delay without forking, one host key), one contender
  * per JVM so that threads, heap and CPU are its own:
  * <ul>

@@ -58,7 +58,7 @@ import net.schmizz.sshj.xfer.InMemoryDestFile;
  * Bulk transfer over loopback SSH, 1 GiB each way: this library's {@link SshTransfer} against sshj with its
  * defaults, sshj with the JDK's AES-GCM (exec stream, SFTP, SCP), JSch, the OpenSSH {@code ssh} client and
  * netcat. Prints throughput (MB/s, medians) and heap allocated per MiB moved (all JVM threads) as a Markdown
- * table, plus the ratios the issue asks for.
+ * table, plus our throughput and allocation as ratios to each peer's.
  *
  * <p>Not JMH: two of the peers are external processes, and one 1 GiB transfer is long enough to time directly.
  * Run through {@code benchmarks/run-transfer.sh}, which starts a private sshd and creates the file.
