@@ -93,24 +93,7 @@ final class DecoderHarness {
                 int shift = 5;
                 byte[] shifted = new byte[wire.length + shift];
                 System.arraycopy(wire, 0, shifted, shift, wire.length);
-                ByteSource source = new ByteSource() {
-                    @Override
-                    public byte getByte(int index) {
-                        return shifted[index];
-                    }
-
-                    @Override
-                    public void getBytes(int index, byte[] dst, int dstIndex, int length) {
-                        System.arraycopy(shifted, index, dst, dstIndex, length);
-                    }
-
-                    @Override
-                    public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
-                        // as Netty's ByteBuf.getBytes(int, ByteBuffer) is used: the window moves, the limit stays cut
-                        dst.limit(dstIndex + length).position(dstIndex);
-                        dst.put(shifted, index, length);
-                    }
-                };
+                ByteSource source = new WireSource(shifted);
                 int i = 0;
                 while (i < wire.length) {
                     int n = Math.min(wire.length - i, 1 + random.nextInt(300));
@@ -119,6 +102,29 @@ final class DecoderHarness {
                 }
             }
             default -> throw new IllegalArgumentException(chunking.name());
+        }
+    }
+
+    /**
+     * Wire bytes as a random-access {@link ByteSource}, copied into buffers the way Netty's
+     * {@code ByteBuf.getBytes(int, ByteBuffer)} copies: it moves the buffer's window and leaves
+     * its limit cut at the end of the copy.
+     */
+    record WireSource(byte[] bytes) implements ByteSource {
+        @Override
+        public byte getByte(int index) {
+            return bytes[index];
+        }
+
+        @Override
+        public void getBytes(int index, byte[] dst, int dstIndex, int length) {
+            System.arraycopy(bytes, index, dst, dstIndex, length);
+        }
+
+        @Override
+        public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
+            dst.limit(dstIndex + length).position(dstIndex);
+            dst.put(bytes, index, length);
         }
     }
 }

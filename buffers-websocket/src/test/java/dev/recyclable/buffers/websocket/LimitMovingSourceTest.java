@@ -34,25 +34,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LimitMovingSourceTest {
 
-    /** Wire bytes at a shifted index, copied the way Netty copies into a {@code ByteBuffer}. */
-    private record NettyLikeSource(byte[] bytes) implements ByteSource {
-        @Override
-        public byte getByte(int index) {
-            return bytes[index];
-        }
-
-        @Override
-        public void getBytes(int index, byte[] dst, int dstIndex, int length) {
-            System.arraycopy(bytes, index, dst, dstIndex, length);
-        }
-
-        @Override
-        public void getBytes(int index, ByteBuffer dst, int dstIndex, int length) {
-            dst.limit(dstIndex + length).position(dstIndex);
-            dst.put(bytes, index, length);
-        }
-    }
-
     @ParameterizedTest(name = "direct={0}")
     @ValueSource(booleans = {false, true})
     void messageAfterMessageAndTheNextOwnerAfterThem(boolean direct) throws Exception {
@@ -68,7 +49,7 @@ class LimitMovingSourceTest {
         byte[] wire = frames.build();
         Recorder recorder = new Recorder();
         try (WebSocketDecoder decoder = new WebSocketDecoder(pool, Role.SERVER, WebSocketLimits.DEFAULT, recorder)) {
-            NettyLikeSource source = new NettyLikeSource(wire);
+            ByteSource source = new DecoderHarness.WireSource(wire);
             for (int i = 0; i < wire.length; ) {
                 int n = Math.min(wire.length - i, 1 + random.nextInt(700));
                 decoder.feed(source, i, n);
