@@ -32,6 +32,8 @@ module dev.recyclable.buffers.ssh {
     requires transitive dev.recyclable.buffers;
     requires transitive com.hierynomus.sshj;
     requires org.slf4j;
+    requires org.bouncycastle.pkix;
+    requires org.bouncycastle.provider;
 
     exports dev.recyclable.buffers.ssh;
     exports dev.recyclable.buffers.ssh.channel;

@@ -81,6 +81,13 @@ public final class PrivateKeyFile {
         File location = path.toFile();
         try {
             KeyFormat format = KeyProviderUtil.detectKeyFileFormat(location);
+            // the formats sshj reads from PEM files (OpenSSH: a traditional PEM key with its .pub beside it)
+            if (format == KeyFormat.PKCS8 || format == KeyFormat.OpenSSH) {
+                KeyPair traditional = OpenSslPemKeys.read(path, passphrase);
+                if (traditional != null) {
+                    return SigningKeys.forSigning(traditional);
+                }
+            }
             FileKeyProvider provider =
                     Factory.Named.Util.create(config.getFileKeyProviderFactories(), format.toString());
             if (provider == null) {
