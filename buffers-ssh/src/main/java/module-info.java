@@ -15,14 +15,23 @@
  */
 /**
  * Recyclable Buffers SSH: run remote commands over sshj and capture their output into pooled, recyclable
- * chunks ({@link dev.recyclable.buffers.ssh.SshRunner}), with the channel layer
- * ({@code dev.recyclable.buffers.ssh.channel}) open to callers that drive channels themselves.
+ * chunks. Packages, each depending only on those below it:
+ *
+ * <pre>
+ *   runner  fanout  transfer   the entry points: SshRunner (one connection), FanoutExecutor (many hosts),
+ *                              SshTransfer (bulk data over a runner's connection)
+ *   internal                   how a command runs and a connection is made: output sinks, stdin, connector,
+ *                              keepalive, error messages (not exported)
+ *   ssh                        what the entry points speak: CommandOptions, CommandResult, CommandStatus,
+ *                              OutputListener and OutputEvent, the exceptions, SshCredentials, HostKeyPolicy,
+ *                              ConnectionSettings
+ *   internal.keys  internal.channel  transport
+ *                              known_hosts and key files; the sshj channel that hands each packet to a sink;
+ *                              sshj cipher, MAC and socket factories (the last exported)
+ * </pre>
  *
  * <p>sshj and buffers-core types appear in the public API (an {@code SSHClient}, a {@code Config}, a
- * {@code RecyclableOutputStream}), so both are transitive. {@code internal} is not exported.
- *
- * <p>Exported besides: {@code transport} (sshj cipher/MAC factories), {@code fanout} (one command on many
- * hosts) and {@code transfer} (bulk data).
+ * {@code RecyclableOutputStream}), so both are transitive.
  */
 // sshj has no module descriptor (an automatic module, com.hierynomus.sshj), yet its types are in our API:
 // requires transitive is still right, so that callers read it; javac warns because automatic modules
@@ -36,7 +45,7 @@ module dev.recyclable.buffers.ssh {
     requires org.bouncycastle.provider;
 
     exports dev.recyclable.buffers.ssh;
-    exports dev.recyclable.buffers.ssh.channel;
+    exports dev.recyclable.buffers.ssh.runner;
     exports dev.recyclable.buffers.ssh.transport;
     exports dev.recyclable.buffers.ssh.fanout;
     exports dev.recyclable.buffers.ssh.transfer;

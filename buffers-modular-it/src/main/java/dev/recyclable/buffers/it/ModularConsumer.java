@@ -20,7 +20,7 @@ import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.interop.NettyViews;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
-import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.Role;
@@ -66,7 +66,14 @@ public final class ModularConsumer {
         expectModule(WebSocketDecoder.class, "dev.recyclable.buffers.websocket");
         expectModule(PoolAssertions.class, "dev.recyclable.buffers.testing");
         Module ssh = SshRunner.class.getModule();
-        check(!ssh.isExported("dev.recyclable.buffers.ssh.internal"), "buffers-ssh keeps its internal package");
+        for (String internal : new String[] {
+            "dev.recyclable.buffers.ssh.internal",
+            "dev.recyclable.buffers.ssh.internal.channel",
+            "dev.recyclable.buffers.ssh.internal.keys",
+            "dev.recyclable.buffers.ssh.transfer.internal"
+        }) {
+            check(!ssh.isExported(internal), "buffers-ssh keeps " + internal + " to itself");
+        }
         // requires transitive: the consumer reads the core and sshj without naming them
         check(self.canRead(BufferPool.class.getModule()), "buffers-ssh passes on the core (requires transitive)");
         check(

@@ -16,30 +16,78 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.RecyclableOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
- * A finished command with its captured output, in pooled memory. Owns both streams: close the result (for
- * example with try-with-resources) to give the memory back; the streams are unusable afterwards (see
- * {@link CapturedOutput} for the rules). It always has output and a {@link #status()}. Not thread-safe.
+ * A finished command's captured stdout and stderr in pooled memory, with how it ended: what
+ * {@code SshRunner.run} returns, and what a fan-out target that ran to its end carries.
+ *
+ * <p>Ownership: the result owns both streams. Read them, take views of them ({@code retain()},
+ * {@code byteBuffers()}), but do not close them: close the result (for example with try-with-resources) to give
+ * the memory back; the streams are unusable afterwards, views taken before keep their bytes until released.
+ * Not thread-safe.
  */
-public final class CommandResult extends CapturedOutput {
+public final class CommandResult implements AutoCloseable {
 
-    CommandResult(CommandStatus status, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
-        super(status, stdout, stderr);
+    private final CommandStatus status;
+    private final RecyclableOutputStream stdout;
+    private final RecyclableOutputStream stderr;
+
+    /** A result that takes ownership of {@code stdout} and {@code stderr}: they are closed with it. */
+    public CommandResult(CommandStatus status, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
+        this.status = Objects.requireNonNull(status, "status");
+        this.stdout = Objects.requireNonNull(stdout, "stdout");
+        this.stderr = Objects.requireNonNull(stderr, "stderr");
+    }
+
+    /**
+     * Captured stdout, at most the output limit (see {@link CommandStatus#stdoutTruncated()}). Owned by this
+     * result: read it or take views of it ({@code retain()}, {@code byteBuffers()}), do not close it.
+     */
+    public RecyclableOutputStream stdout() {
+        return stdout;
+    }
+
+    /** Captured stderr; same ownership and rules as {@link #stdout()}. */
+    public RecyclableOutputStream stderr() {
+        return stderr;
+    }
+
+    /** Stdout decoded as UTF-8 (a copy: for small outputs and diagnostics). */
+    public String stdoutText() {
+        return stdout.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Stderr decoded as UTF-8 (a copy). */
+    public String stderrText() {
+        return stderr.toString(StandardCharsets.UTF_8);
+    }
+
+    /** How the command ended. */
+    public CommandStatus status() {
+        return status;
     }
 
     /** Exit status, or {@code null} if the server reported none (see {@link #exitSignal()}). */
     public Integer exitStatus() {
-        return status().exitStatus();
+        return status.exitStatus();
     }
 
     /** The signal that killed the command, or {@code null}. */
     public String exitSignal() {
-        return status().exitSignal();
+        return status.exitSignal();
+    }
+
+    /** Returns both streams' chunks to the pool (once no retained view holds them). Idempotent. */
+    @Override
+    public void close() {
+        stdout.close();
+        stderr.close();
     }
 
     @Override
     public String toString() {
-        return "CommandResult[" + status() + "]";
+        return "CommandResult[" + status + "]";
     }
 }

@@ -16,24 +16,23 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.ssh.fanout.FanoutExecutor;
-import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
-import dev.recyclable.buffers.ssh.internal.KeepAlive;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.time.Duration;
 import java.util.Objects;
 import net.schmizz.sshj.Config;
 
 /**
- * The settings every SSH connection of this module is opened with, shared by {@link SshRunner.Builder} (one
- * connection) and {@link FanoutExecutor.Builder} (every connection of a fan-out): one default, one meaning and
- * one validation per setting. Each setter returns the builder it was called on, so calls chain.
+ * The settings every SSH connection of this module is opened with: the base of {@code SshRunner.Builder} (one
+ * connection) and {@code FanoutExecutor.Builder} (every connection of a fan-out), so that each setting has one
+ * default, one meaning and one validation. Each setter returns the builder it was called on, so calls chain; the
+ * getter of the same name returns the value the connections will get, default applied.
  *
  * <table>
  *   <caption>What each setting does</caption>
  *   <tr><th>setting</th><th>what it bounds or decides</th><th>default</th></tr>
  *   <tr><td>{@link #pool}</td><td>where captured output is leased from</td>
- *       <td>{@link SshRunner#defaultPool()}</td></tr>
+ *       <td>one pool shared by every runner and fan-out not given one: zero-on-release (command output may be
+ *       secret)</td></tr>
  *   <tr><td>{@link #config}</td><td>sshj's algorithms: ciphers, MACs, key exchange</td>
  *       <td>{@link SshConfigs#shared()}</td></tr>
  *   <tr><td>{@link #connectTimeout}</td><td>the TCP connect</td><td>10 s</td></tr>
@@ -45,27 +44,26 @@ import net.schmizz.sshj.Config;
  *       unanswered</td></tr>
  * </table>
  *
- * <p>Host, port, login and host-key policy are per connection: {@link SshRunner.Builder} takes them, and a
- * fan-out takes them from each {@link dev.recyclable.buffers.ssh.fanout.FanoutTarget}. Not thread-safe (a
- * builder).
+ * <p>Host, port, login and host-key policy are per connection: {@code SshRunner.Builder} takes them, and a
+ * fan-out takes them from each {@code FanoutTarget}. Not thread-safe (a builder).
  *
  * @param <B> the builder type, returned by every setter
  */
-public abstract sealed class ConnectionSettings<B extends ConnectionSettings<B>>
-        permits SshRunner.Builder, FanoutExecutor.Builder {
+public abstract class ConnectionSettings<B extends ConnectionSettings<B>> {
 
-    private BufferPool pool; // null: SshRunner.defaultPool(), resolved late so that its class loads only if used
+    private BufferPool pool; // null: DefaultPool.POOL, resolved late so that its class loads only if used
     private Config config; // null: SshConfigs.shared(), likewise
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration replyTimeout = Duration.ofSeconds(30);
-    private long windowSize = ConnectionSpec.DEFAULT_WINDOW;
-    private int maxPacketSize = ConnectionSpec.DEFAULT_MAX_PACKET;
-    private KeepAlive keepAlive = KeepAlive.DEFAULT;
+    private long windowSize = 2L << 20;
+    private int maxPacketSize = 32 * 1024;
+    private Duration keepAliveInterval = Duration.ofSeconds(10);
+    private int keepAliveMaxUnanswered = 3;
 
-    /** Only the two builders (the class is sealed). */
+    /** For the builders of this module's entry points; B must be the subclass itself. */
     protected ConnectionSettings() {}
 
-    /** Where output is captured. Default: {@link SshRunner#defaultPool()} (zero-on-release). */
+    /** Where output is captured. Default: a pool shared by all connections not given one, zero-on-release. */
     public B pool(BufferPool pool) {
         this.pool = Objects.requireNonNull(pool, "pool");
         return self();
@@ -119,8 +117,8 @@ public abstract sealed class ConnectionSettings<B extends ConnectionSettings<B>>
      * Dead-peer detection: every {@code interval} each connection asks the server for a keepalive answer
      * (OpenSSH's {@code keepalive@openssh.com}, what {@code ssh -o ServerAliveInterval} sends); after
      * {@code maxUnanswered} intervals without one the connection is declared lost, and every command on it fails
-     * (a {@link ConnectionLostException} from a runner, {@link dev.recyclable.buffers.ssh.fanout.FailureKind#CONNECTION_LOST}
-     * for a fan-out target; its buffers released), even with no command timeout set. A dead or frozen server is
+     * (a {@link ConnectionLostException} from a runner, {@code FailureKind.CONNECTION_LOST} for a fan-out target;
+     * its buffers released), even with no command timeout set. A dead or frozen server is
      * so detected within about {@code interval * (maxUnanswered + 1)}; in a fan-out the other hosts carry on.
      * Default: every 10 s, 3 unanswered (detected within 30 to 40 s). {@link Duration#ZERO} turns it off (then a
      * frozen server holds a command forever unless its options set a timeout). The probes of all connections, of
@@ -129,28 +127,63 @@ public abstract sealed class ConnectionSettings<B extends ConnectionSettings<B>>
      * @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1
      */
     public B keepAlive(Duration interval, int maxUnanswered) {
-        this.keepAlive = new KeepAlive(interval, maxUnanswered);
+        Objects.requireNonNull(interval, "interval");
+        if (interval.isNegative() || maxUnanswered < 1) {
+            throw new IllegalArgumentException(
+                    "keepAlive needs interval >= 0 and maxUnanswered >= 1: " + interval + ", " + maxUnanswered);
+        }
+        this.keepAliveInterval = interval;
+        this.keepAliveMaxUnanswered = maxUnanswered;
         return self();
     }
 
-    /**
-     * The settings as set, defaults applied, for the builders to connect with. Returns an internal type: the
-     * class is sealed, so only this module's two builders can call it.
-     */
-    @SuppressWarnings("exports")
-    protected final ConnectionSpec spec() {
-        return new ConnectionSpec(
-                pool != null ? pool : SshRunner.defaultPool(),
-                config != null ? config : SshConfigs.shared(),
-                connectTimeout,
-                replyTimeout,
-                windowSize,
-                maxPacketSize,
-                keepAlive);
+    /** See {@link #pool(BufferPool)}. */
+    public BufferPool pool() {
+        return pool != null ? pool : DefaultPool.POOL;
     }
 
-    @SuppressWarnings("unchecked") // sealed: B is the class of this object
+    /** See {@link #config(Config)}. */
+    public Config config() {
+        return config != null ? config : SshConfigs.shared();
+    }
+
+    /** See {@link #connectTimeout(Duration)}. */
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** See {@link #replyTimeout(Duration)}. */
+    public Duration replyTimeout() {
+        return replyTimeout;
+    }
+
+    /** See {@link #windowSize(long)}. */
+    public long windowSize() {
+        return windowSize;
+    }
+
+    /** See {@link #maxPacketSize(int)}. */
+    public int maxPacketSize() {
+        return maxPacketSize;
+    }
+
+    /** How often each connection is probed ({@link Duration#ZERO}: never); see {@link #keepAlive}. */
+    public Duration keepAliveInterval() {
+        return keepAliveInterval;
+    }
+
+    /** Probes in a row without an answer after which a connection is lost; see {@link #keepAlive}. */
+    public int keepAliveMaxUnanswered() {
+        return keepAliveMaxUnanswered;
+    }
+
+    @SuppressWarnings("unchecked") // B is the class of this object, as the constructor's contract says
     private B self() {
         return (B) this;
+    }
+
+    /** The module's default pool: zero-on-release (command output may be secret). Loaded only when first used. */
+    private static final class DefaultPool {
+        static final BufferPool POOL = BufferPool.builder().zeroOnRelease(true).build();
     }
 }

@@ -15,15 +15,18 @@
  */
 package dev.recyclable.buffers.ssh;
 
-import dev.recyclable.buffers.ssh.internal.HostKeyAlgorithmOrder;
-import dev.recyclable.buffers.ssh.internal.HostKeyCheck;
-import dev.recyclable.buffers.ssh.internal.HostKeys;
-import dev.recyclable.buffers.ssh.internal.KnownHostsFile;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyAlgorithmOrder;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyCheck;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyRule;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyVerdict;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeys;
+import dev.recyclable.buffers.ssh.internal.keys.KnownHostsFile;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.List;
 import java.util.Objects;
-import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.Config;
+import net.schmizz.sshj.transport.verification.HostKeyVerifier;
 
 /**
  * How the server's host key is checked: a value handed to {@code SshRunner.builder(host).hostKeys(...)} or to a
@@ -32,36 +35,26 @@ import net.schmizz.sshj.SSHClient;
  * refused. Policies are immutable and thread-safe; share one among all connections (a known_hosts policy reads
  * its file once, and again only when the file changes).
  */
-public abstract class HostKeyPolicy {
+public final class HostKeyPolicy {
 
     private static final System.Logger LOG = System.getLogger(HostKeyPolicy.class.getName());
 
-    private HostKeyPolicy() {}
+    private final HostKeyRule rule;
 
-    /** Decides about {@code key}, presented by the server at {@code host:port} (the name as connected to). */
-    public abstract HostKeyVerdict verify(String host, int port, PublicKey key);
-
-    /**
-     * The host-key algorithms to ask {@code host:port} for before the others: a server with several host keys
-     * presents the one the client asks for first, so this decides which of its keys {@link #verify} is shown.
-     * The client keeps its own order among the ones returned and proposes the rest after them.
-     *
-     * @param available the client's host-key algorithms, in its order of preference (sshj's
-     *                  {@code Config.getKeyAlgorithms()} names)
-     * @return a subset of {@code available}, in its order; empty to keep {@code available} as it is. Only a
-     *     {@link #knownHosts} policy has a preference (the one {@code ssh} has); a pinned fingerprint does not
-     *     say the key's type
-     */
-    public List<String> hostKeyAlgorithms(String host, int port, List<String> available) {
-        return List.of();
+    private HostKeyPolicy(HostKeyRule rule) {
+        this.rule = rule;
     }
 
     /**
-     * Installs this policy on an sshj client that has not connected yet (for callers that manage sshj
-     * themselves; {@code SshRunner} and the fan-out do this for you).
+     * An sshj verifier that applies this policy to one connection, for callers that manage sshj themselves
+     * ({@code client.addHostKeyVerifier(policy.verifier(client.getTransport().getConfig()))} before connecting);
+     * {@code SshRunner} and the fan-out install it for you. It also asks the server for the host-key types this
+     * policy knows first, as {@code ssh} does.
+     *
+     * @param config the config the connection negotiates with: its host-key algorithms, in its order
      */
-    public final void applyTo(SSHClient client) {
-        client.addHostKeyVerifier(new HostKeyCheck(this, client.getTransport().getConfig()));
+    public HostKeyVerifier verifier(Config config) {
+        return new HostKeyCheck(rule, config);
     }
 
     /** {@code ~/.ssh/known_hosts} of the user running the JVM: {@link #knownHosts(Path)} on that file. */
@@ -77,7 +70,7 @@ public abstract class HostKeyPolicy {
      * Unknown hosts and changed keys are refused; a missing file knows no host.
      *
      * <p>As {@code ssh} does, it asks a server with several host keys for the types the file lists for
-     * {@code [host]:port} first ({@link #hostKeyAlgorithms}), so listing only a server's ECDSA or RSA key is
+     * {@code [host]:port} first (the host-key algorithms it asks for first), so listing only a server's ECDSA or RSA key is
      * enough; and a host certificate that fails {@code ssh}'s checks (expired or not yet valid, another name
      * among its principals, no trusted CA) is judged as the plain key inside it.
      *
@@ -87,7 +80,7 @@ public abstract class HostKeyPolicy {
      */
     public static HostKeyPolicy knownHosts(Path file) {
         KnownHostsFile knownHosts = new KnownHostsFile(Objects.requireNonNull(file, "file"));
-        return new HostKeyPolicy() {
+        return new HostKeyPolicy(new HostKeyRule() {
             @Override
             public HostKeyVerdict verify(String host, int port, PublicKey key) {
                 return knownHosts.index().decide(host, port, key);
@@ -102,7 +95,7 @@ public abstract class HostKeyPolicy {
             public String toString() {
                 return "knownHosts(" + file + (knownHosts.exists() ? ")" : ", which does not exist)");
             }
-        };
+        });
     }
 
     /**
@@ -115,7 +108,7 @@ public abstract class HostKeyPolicy {
      */
     public static HostKeyPolicy pinnedFingerprint(String fingerprint) {
         String expected = HostKeys.parseFingerprint(Objects.requireNonNull(fingerprint, "fingerprint"));
-        return new HostKeyPolicy() {
+        return new HostKeyPolicy(new HostKeyRule() {
             @Override
             public HostKeyVerdict verify(String host, int port, PublicKey key) {
                 String actual = HostKeys.fingerprintLike(expected, HostKeys.blob(HostKeys.plainKey(key)));
@@ -126,7 +119,7 @@ public abstract class HostKeyPolicy {
             public String toString() {
                 return "pinnedFingerprint(" + expected + ")";
             }
-        };
+        });
     }
 
     /**
@@ -136,7 +129,7 @@ public abstract class HostKeyPolicy {
      * logging library).
      */
     public static HostKeyPolicy acceptAnyHostKeyInsecurely() {
-        return new HostKeyPolicy() {
+        return new HostKeyPolicy(new HostKeyRule() {
             @Override
             public HostKeyVerdict verify(String host, int port, PublicKey key) {
                 LOG.log(
@@ -151,6 +144,12 @@ public abstract class HostKeyPolicy {
             public String toString() {
                 return "acceptAnyHostKeyInsecurely()";
             }
-        };
+        });
+    }
+
+    /** Which policy this is, with its file or fingerprint (for messages). */
+    @Override
+    public String toString() {
+        return rule.toString();
     }
 }

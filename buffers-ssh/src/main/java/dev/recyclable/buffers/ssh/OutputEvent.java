@@ -22,11 +22,11 @@ import java.io.OutputStream;
 import java.nio.charset.Charset;
 
 /**
- * One piece of a command's output, for an {@link OutputEventListener}: the bytes of one SSH data packet, in pooled
+ * One piece of a command's output, for an {@link OutputListener}: the bytes of one SSH data packet, in pooled
  * memory owned by the runner.
  *
  * <p>The object is reused from call to call, so that streaming allocates nothing per packet. It is valid only
- * during {@link OutputEventListener#onOutput(OutputEvent)} and only on the thread making that call: every accessor
+ * during {@link OutputListener#onOutput(OutputEvent)} and only on the thread making that call: every accessor
  * throws {@link IllegalStateException} otherwise (after the call returned, from another thread), so bytes already
  * recycled are never readable through it. To keep the bytes, call {@link #retain()} during the call.
  */

@@ -15,29 +15,26 @@
  */
 package dev.recyclable.buffers.ssh;
 
-import dev.recyclable.buffers.RecyclableOutputStream;
-
 /**
- * Receives a command's output as it arrives, for {@link SshRunner#run(String, CommandOptions, OutputListener)}.
+ * Receives a command's output as it arrives, for {@code SshRunner.stream}.
  *
- * <p>Called on the thread that called {@code run}, one call per SSH data packet, in wire order (the order in
- * which the server sent stdout and stderr). Never on sshj's reader thread, so a slow listener only slows its
- * own command: the server is sent more window only as calls return.
+ * <p>Called on the thread that called {@code stream}, one call per SSH data packet, in wire order (the order in
+ * which the server sent stdout and stderr). Never on sshj's reader thread, so a slow listener only slows its own
+ * command: the server is sent more window only as calls return.
+ *
+ * <p>The {@link OutputEvent} is reused from call to call, so that streaming allocates nothing per packet once warm.
+ * It is valid only during the call; its bytes, in pooled memory owned by the runner, are recycled when the call
+ * returns unless the listener {@link OutputEvent#retain() retains} them, which hands it a stream of its own to
+ * close.
  */
 @FunctionalInterface
 public interface OutputListener {
 
     /**
-     * One piece of output.
+     * One piece of output: the bytes of one SSH data packet.
      *
-     * @param kind  stdout or stderr
-     * @param chunk the bytes, in pooled memory. Owned by the runner: read it during the call (all read methods,
-     *              {@code forEachSegment}, {@code writeTo}, ...), do not write to it or close it. It is recycled
-     *              when this method returns, unless you keep a view first: {@code chunk.byteBuffers()} (close the
-     *              view when done) or {@code NettyViews.asByteBuf(chunk)} (release it), which hold the memory
-     *              until closed.
-     * @throws Exception to stop: the command is killed and {@code run} throws an {@link SshCommandException}
+     * @throws Exception to stop: the command is killed and {@code stream} throws an {@link SshCommandException}
      *                   with this as cause
      */
-    void onOutput(OutputKind kind, RecyclableOutputStream chunk) throws Exception;
+    void onOutput(OutputEvent event) throws Exception;
 }

@@ -15,8 +15,8 @@
  */
 package dev.recyclable.buffers.ssh;
 
-import dev.recyclable.buffers.ssh.internal.PrivateKeyFile;
-import dev.recyclable.buffers.ssh.internal.SigningKeys;
+import dev.recyclable.buffers.ssh.internal.keys.PrivateKeyFile;
+import dev.recyclable.buffers.ssh.internal.keys.SigningKeys;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.KeyPair;

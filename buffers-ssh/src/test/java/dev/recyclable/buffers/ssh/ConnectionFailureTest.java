@@ -26,6 +26,8 @@ import dev.recyclable.buffers.ssh.fixtures.CapturedLog;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.runner.RunningCommand;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -257,9 +259,10 @@ class ConnectionFailureTest {
         SshTestServer s = start(kind);
         SshRunner ssh = s.connect(pool);
         ssh.close();
-        SshCommandException e = assertThrows(SshCommandException.class, () -> ssh.run("true"));
+        SshCommandException e =
+                assertThrows(SshCommandException.class, () -> ssh.run("true", CommandOptions.defaults()));
         assertMentions(e, "was closed", s.host() + ":" + s.port());
-        assertThrows(SshCommandException.class, () -> ssh.launch("true"));
+        assertThrows(SshCommandException.class, () -> ssh.launch("true", CommandOptions.defaults()));
         assertThrows(SshCommandException.class, () -> ssh.stream("true", CommandOptions.defaults(), ev -> {}));
     }
 
@@ -344,7 +347,7 @@ class ConnectionFailureTest {
     void serverKilledMidCommandFailsEveryRunningCommandAndLeaksNothing(String kind) throws Exception {
         SshTestServer s = start(kind);
         try (SshRunner ssh = s.connect(pool)) {
-            RunningCommand sleeping = ssh.launch("sleep 30");
+            RunningCommand sleeping = ssh.launch("sleep 30", CommandOptions.defaults());
             Thread.sleep(200); // let some output be captured and the command get going
             Thread killer = new Thread(() -> {
                 try {
@@ -375,7 +378,7 @@ class ConnectionFailureTest {
     /** Connects with {@code builder} and runs {@code echo word}: the login worked and the connection carries commands. */
     private static void assertLogsIn(SshRunner.Builder builder, String word) throws IOException {
         try (SshRunner ssh = builder.connect();
-                CommandResult r = ssh.run("echo " + word)) {
+                CommandResult r = ssh.run("echo " + word, CommandOptions.defaults())) {
             assertEquals(word + "\n", r.stdoutText());
         }
     }

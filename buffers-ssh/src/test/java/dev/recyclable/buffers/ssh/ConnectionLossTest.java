@@ -22,12 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.fanout.FailureKind;
 import dev.recyclable.buffers.ssh.fanout.FanoutExecutor;
 import dev.recyclable.buffers.ssh.fanout.FanoutRun;
 import dev.recyclable.buffers.ssh.fanout.FanoutTarget;
 import dev.recyclable.buffers.ssh.fanout.TargetResult;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.runner.RunningCommand;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -127,13 +130,15 @@ class ConnectionLossTest {
                             progress.run();
                         });
                     case 1 ->
-                        ssh.run("yes", options, (kind, chunk) -> {
-                            delivered.addAndGet(chunk.size());
+                        ssh.stream("yes", options, event -> {
+                            try (RecyclableOutputStream kept = event.retain()) { // the retaining listener's path
+                                delivered.addAndGet(kept.size());
+                            }
                             progress.run();
                         });
                     default -> {
                         // captured: nothing to watch while it runs, so count it as streaming once started
-                        RunningCommand started = ssh.launch("true");
+                        RunningCommand started = ssh.launch("true", CommandOptions.defaults());
                         started.await(Duration.ofSeconds(10));
                         delivered.set(Long.MAX_VALUE);
                         Thread marker = new Thread(() -> {
@@ -168,14 +173,15 @@ class ConnectionLossTest {
     void aFrozenServerFailsEveryCommandWithinTheKeepAliveBound() throws Exception {
         sshd = OpenSshServer.builder().start();
         try (SshRunner ssh = builder().keepAlive(Duration.ofMillis(200), 3).connect()) {
-            try (CommandResult warm = ssh.run("echo up")) {
+            try (CommandResult warm = ssh.run("echo up", CommandOptions.defaults())) {
                 assertEquals("up\n", warm.stdoutText()); // answered keepalives must not kill a healthy connection
             }
             Thread.sleep(1_000);
             assertTrue(ssh.isConnected(), "a healthy connection survived 5 keepalive rounds");
 
-            RunningCommand launched = ssh.launch("sleep 60");
-            Future<?> captured = runInBackground(() -> ssh.run("sleep 60").close());
+            RunningCommand launched = ssh.launch("sleep 60", CommandOptions.defaults());
+            Future<?> captured = runInBackground(
+                    () -> ssh.run("sleep 60", CommandOptions.defaults()).close());
             AtomicLong streamed = new AtomicLong();
             Future<?> streaming = runInBackground(() -> ssh.stream(
                     "while true; do echo tick; sleep 0.05; done",
@@ -198,7 +204,8 @@ class ConnectionLossTest {
                 long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - frozenAt);
                 // 3 unanswered probes at 200 ms: about 0.8 s; generous for a loaded 2-core machine
                 assertTrue(tookMs < 5_000, "detected after " + tookMs + " ms");
-                SshCommandException next = assertThrows(SshCommandException.class, () -> ssh.run("true"));
+                SshCommandException next =
+                        assertThrows(SshCommandException.class, () -> ssh.run("true", CommandOptions.defaults()));
                 assertInstanceOf(ConnectionLostException.class, next, next.getMessage());
             } finally {
                 sshd.thaw();
@@ -210,8 +217,8 @@ class ConnectionLossTest {
 
     @Test
     void theDefaultKeepAliveDetectsADeadPeerWithinAMinute() {
-        Duration worst = SshRunner.Builder.DEFAULT_KEEPALIVE_INTERVAL.multipliedBy(
-                SshRunner.Builder.DEFAULT_KEEPALIVE_MAX_UNANSWERED + 1L);
+        SshRunner.Builder defaults = SshRunner.builder("example.org");
+        Duration worst = defaults.keepAliveInterval().multipliedBy(defaults.keepAliveMaxUnanswered() + 1L);
         assertTrue(worst.compareTo(Duration.ofMinutes(1)) < 0, worst.toString());
     }
 
@@ -240,7 +247,8 @@ class ConnectionLossTest {
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
                 FanoutRun run = executor.start(
                         List.of(FanoutTarget.of("t", sshd.host(), sshd.port(), unknownKey, sshd.hostKeys())),
-                        "echo never")) {
+                        "echo never",
+                        CommandOptions.defaults())) {
             int seen = 0;
             for (TargetResult r : run) {
                 try (r) {

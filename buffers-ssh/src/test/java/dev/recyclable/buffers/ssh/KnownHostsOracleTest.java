@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.KexInitRecorder;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.RunnerPerTest;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
+import dev.recyclable.buffers.ssh.runner.RunningCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -85,18 +86,16 @@ class OpenSshRemoteProcessTest {
     void streamingTimeoutKillsTheRemoteProcess() throws Exception {
         assertThrows(
                 CommandTimeoutException.class,
-                () -> connection
-                        .ssh()
-                        .run(
-                                "echo started; sleep 31.04",
-                                CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
-                                (kind, chunk) -> {}));
+                () -> connection.ssh().stream(
+                        "echo started; sleep 31.04",
+                        CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
+                        event -> {}));
         assertGone("sleep 31.04");
     }
 
     @Test
     void cancelKillsALaunchedCommand() throws Exception {
-        RunningCommand running = connection.ssh().launch("echo started; sleep 31.05");
+        RunningCommand running = connection.ssh().launch("echo started; sleep 31.05", CommandOptions.defaults());
         awaitRunning("sleep 31.05");
         running.cancel();
         ExecutionException e = assertThrows(
@@ -118,7 +117,7 @@ class OpenSshRemoteProcessTest {
 
     @Test
     void closingTheRunnerKillsWhatStillRuns() throws Exception {
-        RunningCommand running = connection.ssh().launch("echo started; sleep 31.07");
+        RunningCommand running = connection.ssh().launch("echo started; sleep 31.07", CommandOptions.defaults());
         awaitRunning("sleep 31.07");
         connection.ssh().close();
         ExecutionException e = assertThrows(

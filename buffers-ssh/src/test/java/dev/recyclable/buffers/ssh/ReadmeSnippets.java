@@ -19,10 +19,13 @@ import dev.recyclable.buffers.ssh.fanout.FanoutExecutor;
 import dev.recyclable.buffers.ssh.fanout.FanoutRun;
 import dev.recyclable.buffers.ssh.fanout.FanoutTarget;
 import dev.recyclable.buffers.ssh.fanout.TargetResult;
+import dev.recyclable.buffers.ssh.runner.RunningCommand;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transfer.RemoteSource;
 import dev.recyclable.buffers.ssh.transfer.SshTransfer;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -35,28 +38,32 @@ final class ReadmeSnippets {
 
     private ReadmeSnippets() {}
 
-    static void ssh() throws IOException {
+    static void ssh() throws IOException, InterruptedException {
         // README:begin ssh
         HostKeyPolicy hostKeys = HostKeyPolicy.knownHosts(Path.of("/etc/deploy/known_hosts"));
         // or HostKeyPolicy.pinnedFingerprint("SHA256:...") as `ssh-keygen -l -f key.pub` prints it
         SshCredentials deploy = SshCredentials.privateKey("deploy", Path.of("/etc/deploy/id_ed25519"));
+        CommandOptions options = CommandOptions.defaults().withTimeout(Duration.ofMinutes(1)); // output limit, stdin
         try (SshRunner ssh = SshRunner.builder("db1.example.org")
                 .credentials(deploy)
                 .hostKeys(hostKeys)
                 .connect()) {
-            try (CommandResult r = ssh.run("uname -a")) { // r.stdout()/r.stderr(): RecyclableOutputStreams
+            try (CommandResult r = ssh.run("uname -a", options)) { // r.stdout()/r.stderr(): RecyclableOutputStreams
                 r.stdout().writeTo(System.out);
             } // chunks back to the pool, zeroed
+            ssh.stream("tail -n 1000 /var/log/app.log", options, event -> event.writeTo(System.out)); // per packet
+            RunningCommand warmUp = ssh.launch("/opt/app/warm-cache", options); // output counted and dropped
+            warmUp.await(); // or cancel()
             SshTransfer.over(ssh).download(RemoteSource.file("/var/log/app.log"), Path.of("app.log"));
         }
         List<FanoutTarget> targets = Stream.of("web1", "web2", "web3") // same credentials and policy objects:
                 .map(host -> FanoutTarget.of(host, host, 22, deploy, hostKeys))
                 .toList(); // targets share connections
         try (FanoutExecutor fleet = FanoutExecutor.builder().maxInFlight(500).build();
-                FanoutRun run = fleet.start(targets, "uptime")) {
+                FanoutRun run = fleet.start(targets, "uptime", options)) {
             for (TargetResult t : run) {
                 try (t) {
-                    /* in completion order */
+                    /* in completion order; t.output() is a CommandResult when the command ran */
                 }
             }
         }

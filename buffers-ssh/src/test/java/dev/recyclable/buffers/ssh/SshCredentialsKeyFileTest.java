@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
-import dev.recyclable.buffers.ssh.internal.KeyFileException;
-import dev.recyclable.buffers.ssh.internal.PrivateKeyFile;
+import dev.recyclable.buffers.ssh.internal.keys.KeyFileException;
+import dev.recyclable.buffers.ssh.internal.keys.PrivateKeyFile;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
@@ -220,7 +221,7 @@ class SshCredentialsKeyFileTest {
 
     private void assertLogsIn(SshCredentials credentials) throws IOException {
         try (SshRunner ssh = builder(credentials).connect();
-                CommandResult r = ssh.run("echo ok")) {
+                CommandResult r = ssh.run("echo ok", CommandOptions.defaults())) {
             assertEquals("ok\n", r.stdoutText());
         }
     }

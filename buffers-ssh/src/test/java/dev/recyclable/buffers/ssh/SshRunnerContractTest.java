@@ -28,6 +28,8 @@ import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.runner.RunningCommand;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -82,8 +84,8 @@ abstract class SshRunnerContractTest {
 
     @Test
     void reportsExitStatus() throws IOException {
-        try (CommandResult ok = ssh.run("true");
-                CommandResult three = ssh.run("exit 3")) {
+        try (CommandResult ok = ssh.run("true", CommandOptions.defaults());
+                CommandResult three = ssh.run("exit 3", CommandOptions.defaults())) {
             assertEquals(0, ok.exitStatus());
             assertTrue(ok.status().succeeded());
             assertEquals(3, three.exitStatus());
@@ -94,7 +96,7 @@ abstract class SshRunnerContractTest {
 
     @Test
     void reportsDeathBySignal() throws IOException {
-        try (CommandResult r = ssh.run("kill -KILL $$")) {
+        try (CommandResult r = ssh.run("kill -KILL $$", CommandOptions.defaults())) {
             if (server().reportsExitSignals()) {
                 assertEquals("KILL", r.exitSignal());
                 assertNull(r.exitStatus());
@@ -109,8 +111,8 @@ abstract class SshRunnerContractTest {
 
     @Test
     void emptyAndTinyOutput() throws IOException {
-        try (CommandResult empty = ssh.run("true");
-                CommandResult tiny = ssh.run("printf x")) {
+        try (CommandResult empty = ssh.run("true", CommandOptions.defaults());
+                CommandResult tiny = ssh.run("printf x", CommandOptions.defaults())) {
             assertEquals(0, empty.stdout().length());
             assertEquals(0, empty.stderr().length());
             assertEquals("x", tiny.stdoutText());
@@ -120,7 +122,7 @@ abstract class SshRunnerContractTest {
 
     @Test
     void separatesStdoutAndStderr() throws IOException {
-        try (CommandResult r = ssh.run("echo to-out; echo to-err >&2; echo more-out")) {
+        try (CommandResult r = ssh.run("echo to-out; echo to-err >&2; echo more-out", CommandOptions.defaults())) {
             assertEquals("to-out\nmore-out\n", r.stdoutText());
             assertEquals("to-err\n", r.stderrText());
             assertEquals(16, r.status().stdoutBytes());
@@ -131,10 +133,10 @@ abstract class SshRunnerContractTest {
     @Test
     void streamsEventsInWireOrder() throws IOException {
         List<String> events = new ArrayList<>();
-        CommandStatus status = ssh.run(
+        CommandStatus status = ssh.stream(
                 "printf a; sleep 0.2; printf b >&2; sleep 0.2; printf c",
                 CommandOptions.defaults(),
-                (kind, chunk) -> events.add(kind + ":" + chunk.toString(StandardCharsets.UTF_8)));
+                event -> events.add(event.kind() + ":" + event.toString(StandardCharsets.UTF_8)));
         assertEquals(List.of("STDOUT:a", "STDERR:b", "STDOUT:c"), events);
         assertEquals(0, status.exitStatus());
     }
@@ -143,7 +145,8 @@ abstract class SshRunnerContractTest {
     void binaryOutputSurvivesByteForByte() throws IOException {
         // every byte value, in a pattern that is not text: printf with octal escapes, repeated
         try (CommandResult r = ssh.run(
-                "i=0; while [ $i -lt 64 ]; do printf '\\000\\001\\177\\200\\377\\n\\r\\033'; " + "i=$((i+1)); done")) {
+                "i=0; while [ $i -lt 64 ]; do printf '\\000\\001\\177\\200\\377\\n\\r\\033'; " + "i=$((i+1)); done",
+                CommandOptions.defaults())) {
             byte[] unit = {0, 1, 0x7f, (byte) 0x80, (byte) 0xff, '\n', '\r', 0x1b};
             byte[] expected = new byte[unit.length * 64];
             for (int i = 0; i < 64; i++) {
@@ -167,13 +170,13 @@ abstract class SshRunnerContractTest {
     void streamsHundredMebibytesIntactWithBackpressure() throws Exception {
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
         long[] received = new long[1];
-        CommandStatus status = ssh.run(
+        CommandStatus status = ssh.stream(
                 "yes 0123456789abcdef | head -c " + HUNDRED_MIB,
                 CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)),
-                (kind, chunk) -> {
-                    assertEquals(OutputKind.STDOUT, kind);
-                    received[0] += chunk.length();
-                    chunk.forEachSegment(digest::update);
+                event -> {
+                    assertEquals(OutputKind.STDOUT, event.kind());
+                    received[0] += event.size();
+                    event.forEachSegment(digest::update);
                 });
         assertEquals(0, status.exitStatus());
         assertEquals(HUNDRED_MIB, received[0]);
@@ -217,14 +220,14 @@ abstract class SshRunnerContractTest {
         // sshj's own streams die here (stderr buffer overflow kills the connection); we only read stdout
         List<String> stdout = new ArrayList<>();
         long[] stderrSeen = new long[1];
-        CommandStatus status = ssh.run(
+        CommandStatus status = ssh.stream(
                 "head -c 20000000 /dev/zero >&2; echo done",
                 CommandOptions.defaults().withTimeout(Duration.ofSeconds(60)),
-                (kind, chunk) -> {
-                    if (kind == OutputKind.STDOUT) {
-                        stdout.add(chunk.toString(StandardCharsets.UTF_8));
+                event -> {
+                    if (event.kind() == OutputKind.STDOUT) {
+                        stdout.add(event.toString(StandardCharsets.UTF_8));
                     } else {
-                        stderrSeen[0] += chunk.length();
+                        stderrSeen[0] += event.size();
                     }
                 });
         assertEquals(List.of("done\n"), stdout);
@@ -235,7 +238,8 @@ abstract class SshRunnerContractTest {
 
     @Test
     void unreadFloodStillCompletesWhenDiscarded() throws Exception {
-        RunningCommand running = ssh.launch("head -c 50000000 /dev/zero; head -c 1000 /dev/zero >&2; exit 4");
+        RunningCommand running =
+                ssh.launch("head -c 50000000 /dev/zero; head -c 1000 /dev/zero >&2; exit 4", CommandOptions.defaults());
         CommandStatus status = running.await(Duration.ofSeconds(60));
         assertEquals(4, status.exitStatus());
         assertEquals(50_000_000L, status.stdoutBytes());
@@ -260,15 +264,15 @@ abstract class SshRunnerContractTest {
     void streamingRunTimesOutToo() {
         assertThrows(
                 CommandTimeoutException.class,
-                () -> ssh.run(
+                () -> ssh.stream(
                         "yes | head -c 100000; sleep 30",
                         CommandOptions.defaults().withTimeout(Duration.ofMillis(500)),
-                        (kind, chunk) -> {}));
+                        event -> {}));
     }
 
     @Test
     void cancelStopsALaunchedCommand() throws Exception {
-        RunningCommand running = ssh.launch("sleep 30");
+        RunningCommand running = ssh.launch("sleep 30", CommandOptions.defaults());
         Thread.sleep(100);
         running.cancel();
         ExecutionException e = assertThrows(
@@ -298,7 +302,7 @@ abstract class SshRunnerContractTest {
         });
         interrupter.start();
         try {
-            assertThrows(CommandCancelledException.class, () -> ssh.run("sleep 30"));
+            assertThrows(CommandCancelledException.class, () -> ssh.run("sleep 30", CommandOptions.defaults()));
             assertTrue(Thread.interrupted(), "interrupt flag restored");
         } finally {
             interrupter.join();
@@ -310,7 +314,7 @@ abstract class SshRunnerContractTest {
     void listenerFailureStopsTheCommand() {
         SshCommandException e = assertThrows(
                 SshCommandException.class,
-                () -> ssh.run("yes", CommandOptions.defaults().withTimeout(Duration.ofSeconds(30)), (kind, chunk) -> {
+                () -> ssh.stream("yes", CommandOptions.defaults().withTimeout(Duration.ofSeconds(30)), event -> {
                     throw new IllegalStateException("listener gives up");
                 }));
         assertInstanceOf(IllegalStateException.class, e.getCause());
@@ -347,7 +351,7 @@ abstract class SshRunnerContractTest {
 
     @Test
     void commandReadingStdinGetsEndOfFile() throws IOException {
-        try (CommandResult r = ssh.run("cat; echo eof-seen")) {
+        try (CommandResult r = ssh.run("cat; echo eof-seen", CommandOptions.defaults())) {
             assertEquals("eof-seen\n", r.stdoutText());
         }
     }
@@ -355,7 +359,11 @@ abstract class SshRunnerContractTest {
     @Test
     void listenerMayRetainAChunkBeyondTheCallback() throws IOException {
         List<ByteBufferView> kept = new ArrayList<>();
-        ssh.run("printf hello", CommandOptions.defaults(), (kind, chunk) -> kept.add(chunk.byteBuffers()));
+        ssh.stream("printf hello", CommandOptions.defaults(), event -> {
+            try (RecyclableOutputStream retained = event.retain()) {
+                kept.add(retained.byteBuffers()); // the view outlives the stream it was taken of
+            }
+        });
         try {
             StringBuilder text = new StringBuilder();
             for (ByteBufferView view : kept) {
@@ -378,7 +386,8 @@ abstract class SshRunnerContractTest {
             for (int i = 0; i < 8; i++) {
                 int n = i;
                 results.add(executor.submit(() -> {
-                    try (CommandResult r = ssh.run("yes " + n + " | head -c 200000; echo end-" + n + " >&2")) {
+                    try (CommandResult r = ssh.run(
+                            "yes " + n + " | head -c 200000; echo end-" + n + " >&2", CommandOptions.defaults())) {
                         assertEquals(200_000, r.stdout().length());
                         return r.stderrText();
                     }

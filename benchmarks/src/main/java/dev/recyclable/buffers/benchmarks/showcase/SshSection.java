@@ -17,10 +17,11 @@ package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.PoolStats;
+import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
-import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -94,7 +95,7 @@ public final class SshSection implements ShowcaseSection {
                 }
             };
             Capture ourWay = command -> {
-                try (CommandResult r = ours.run(command)) {
+                try (CommandResult r = ours.run(command, CommandOptions.defaults())) {
                     requireSuccess(r);
                     return r.stdoutText();
                 }
@@ -108,7 +109,7 @@ public final class SshSection implements ShowcaseSection {
                         meter.measure("sshj readFully().toString()", USUAL_RUNS, () -> usualWay.run(w.command()));
                 // measured without decoding to a String: the pooled bytes are the result (content checked above)
                 Measurement ourCost = meter.measure("SshRunner.run", OUR_RUNS, () -> {
-                    try (CommandResult r = ours.run(w.command())) {
+                    try (CommandResult r = ours.run(w.command(), CommandOptions.defaults())) {
                         requireSuccess(r);
                         if (r.stdout().length() != w.expectedBytes()) {
                             throw new IllegalStateException(

@@ -19,10 +19,11 @@ import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.Session;
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
-import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.io.ByteArrayOutputStream;
@@ -138,7 +139,7 @@ public class SshCaptureBenchmark {
     public long runCommand() throws Exception {
         switch (client) {
             case "recyclable": {
-                try (CommandResult r = runner.run(command)) {
+                try (CommandResult r = runner.run(command, CommandOptions.defaults())) {
                     if (r.exitStatus() == null || r.exitStatus() != 0) {
                         throw new IllegalStateException("exit " + r.status());
                     }

@@ -15,8 +15,8 @@
  */
 package dev.recyclable.buffers.ssh.fanout;
 
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import java.util.concurrent.ScheduledFuture;
 
 /**

@@ -18,7 +18,6 @@ package dev.recyclable.buffers.ssh.fanout;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.ConnectionSettings;
-import dev.recyclable.buffers.ssh.SshRunner;
 import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
 import dev.recyclable.buffers.ssh.internal.KeepAlive;
 import java.time.Duration;
@@ -40,11 +39,11 @@ import net.schmizz.sshj.Config;
  *
  * <pre>{@code
  * try (FanoutExecutor fleet = FanoutExecutor.builder().maxInFlight(500).build();
- *      FanoutRun run = fleet.start(targets, "uptime")) {
+ *      FanoutRun run = fleet.start(targets, "uptime", CommandOptions.defaults())) {
  *     for (TargetResult r : run) {           // in completion order
  *         try (r) {
  *             if (r.failure() != null) System.err.println(r.outcome());
- *             else r.stdout().writeTo(System.out);
+ *             else r.output().stdout().writeTo(System.out);
  *         }
  *     }
  * }
@@ -97,7 +96,7 @@ import net.schmizz.sshj.Config;
  * Each target fails on its own, with a {@link FailureKind} and a reason; the others carry on. A host that dies or
  * freezes fails the targets running on it with {@link FailureKind#CONNECTION_LOST}, even without a command timeout:
  * every connection is watched by keepalives ({@link Builder#keepAlive}, the same detection and default as
- * {@link SshRunner.Builder#keepAlive}: within 40 s). Closing the executor cancels every run and closes every
+ * {@code SshRunner.Builder.keepAlive}: within 40 s). Closing the executor cancels every run and closes every
  * connection. Warnings about the caller's code (a {@link ResultListener} or target iterator that threw) go to
  * {@link System.Logger} (logger {@code dev.recyclable.buffers.ssh.fanout.FanoutExecutor}), so they show without
  * any logging library. Thread-safe.
@@ -128,11 +127,6 @@ public final class FanoutExecutor implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
-    }
-
-    /** {@link #start(List, String, CommandOptions)} with default options. */
-    public FanoutRun start(List<FanoutTarget> targets, String command) {
-        return start(targets, command, CommandOptions.defaults());
     }
 
     /**
@@ -311,7 +305,7 @@ public final class FanoutExecutor implements AutoCloseable {
      * Settings for a {@link FanoutExecutor}; every setting has a default. Settings left unset that depend on
      * {@link #maxInFlight} follow it; a value set explicitly only narrows (or widens) that one limit. The
      * settings of each connection (pool, sshj config, timeouts, window, keepalive) are the
-     * {@link ConnectionSettings} a {@link SshRunner.Builder} has too, with the same defaults.
+     * {@link ConnectionSettings} an {@code SshRunner.Builder} has too, with the same defaults.
      */
     public static final class Builder extends ConnectionSettings<Builder> {
         /** OpenSSH's default {@code MaxSessions}. */
@@ -442,7 +436,7 @@ public final class FanoutExecutor implements AutoCloseable {
                     : (maxInFlight + sessionsPerConnection - 1) / sessionsPerConnection;
             int open = maxOpenConnections != null ? maxOpenConnections : maxInFlight;
             int connectors = connectorThreads != null ? connectorThreads : Math.max(4, Math.min(8, maxInFlight / 100));
-            ConnectionSpec connection = spec();
+            ConnectionSpec connection = ConnectionSpec.of(this);
             return new Settings(
                     connection.pool(),
                     connection.config(),

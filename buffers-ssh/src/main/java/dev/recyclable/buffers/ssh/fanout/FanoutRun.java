@@ -57,7 +57,7 @@ import java.util.stream.Stream;
 public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
 
     /** Queued after the last result, so that a consumer blocked in {@code take()} learns that the run is over. */
-    private static final TargetResult END = new TargetResult(null, null, null);
+    private static final TargetResult END = new TargetResult(null, null);
 
     private final FanoutExecutor executor;
     private final ResultListener listener;

@@ -16,8 +16,8 @@
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.SshCommandException;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.CommandSink;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.Charset;

@@ -17,6 +17,7 @@ package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.CommandOptions;
+import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.CommandStatus;
 import dev.recyclable.buffers.ssh.CommandTimeoutException;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
@@ -546,7 +547,7 @@ final class Scheduler {
             Throwable error = startFailure != null ? startFailure : sink != null ? sink.outcome() : null;
             if (error == null && status != null) {
                 TargetOutcome outcome = new TargetOutcome(t.index, t.target, status, null, null, t.attempts);
-                finish(t, new TargetResult(outcome, sink.stdout(), sink.stderr()));
+                finish(t, new TargetResult(outcome, new CommandResult(status, sink.stdout(), sink.stderr())));
                 return;
             }
             if (sink != null) {
@@ -612,7 +613,7 @@ final class Scheduler {
 
     private void fail(CommandTask t, FailureKind kind, String reason, CommandStatus status) {
         TargetOutcome outcome = new TargetOutcome(t.index, t.target, status, kind, reason, t.attempts);
-        finish(t, new TargetResult(outcome, null, null));
+        finish(t, new TargetResult(outcome, null));
     }
 
     private void finish(CommandTask t, TargetResult result) {

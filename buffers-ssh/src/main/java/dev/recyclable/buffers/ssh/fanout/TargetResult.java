@@ -15,24 +15,23 @@
  */
 package dev.recyclable.buffers.ssh.fanout;
 
-import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.ssh.CapturedOutput;
+import dev.recyclable.buffers.ssh.CommandResult;
 
 /**
- * One target's result with its captured output in pooled memory. Whoever receives it (the {@link ResultListener}
- * or the caller of the run's iterator) owns it and must close it to give the memory back; the streams are
- * unusable afterwards (see {@link CapturedOutput} for the rules). Failed targets carry no output and no
- * {@link #status()}: their buffers were released when they failed, so {@link #stdout()} and {@link #stderr()}
- * throw {@link IllegalStateException} and the texts are empty. Not thread-safe.
+ * One target's result: its {@link TargetOutcome}, and, when the command ran to its end (any exit status), its
+ * captured output as a {@link CommandResult} in pooled memory. Whoever receives it (the {@link ResultListener} or
+ * the caller of the run's iterator) owns it and must close it to give the memory back. A failed target carries no
+ * output: its buffers were released when it failed. Not thread-safe.
  */
-public final class TargetResult extends CapturedOutput {
+public final class TargetResult implements AutoCloseable {
 
     private final TargetOutcome outcome;
+    /** {@code null} when the target failed. */
+    private final CommandResult output;
 
-    /** {@code stdout} and {@code stderr} are {@code null} when the target failed. */
-    TargetResult(TargetOutcome outcome, RecyclableOutputStream stdout, RecyclableOutputStream stderr) {
-        super(outcome == null ? null : outcome.status(), stdout, stderr);
+    TargetResult(TargetOutcome outcome, CommandResult output) {
         this.outcome = outcome;
+        this.output = output;
     }
 
     /** The buffer-free summary (the same object the run's futures complete with). */
@@ -54,9 +53,31 @@ public final class TargetResult extends CapturedOutput {
         return outcome.succeeded();
     }
 
+    /** Whether there is captured output: when the command ran to its end ({@link #failure()} is {@code null}). */
+    public boolean hasOutput() {
+        return output != null;
+    }
+
+    /**
+     * The captured stdout, stderr and status. Owned by this result: read it, take views of its streams, but close
+     * this result, not the output.
+     *
+     * @throws IllegalStateException if the target failed (there is no output)
+     */
+    public CommandResult output() {
+        if (output == null) {
+            throw new IllegalStateException(
+                    "target " + target().id() + " failed (" + failure() + "): there is no output");
+        }
+        return output;
+    }
+
+    /** Returns the output's chunks to the pool (once no retained view holds them). Idempotent. */
     @Override
-    protected String whyNoOutput() {
-        return "target " + target().id() + " failed (" + failure() + "): there is no output";
+    public void close() {
+        if (output != null) {
+            output.close();
+        }
     }
 
     @Override

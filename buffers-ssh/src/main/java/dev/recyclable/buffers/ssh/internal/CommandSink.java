@@ -20,8 +20,8 @@ import dev.recyclable.buffers.ssh.OutputKind;
 import dev.recyclable.buffers.ssh.OutputLimitExceededException;
 import dev.recyclable.buffers.ssh.OutputLimitPolicy;
 import dev.recyclable.buffers.ssh.SshCommandException;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-import dev.recyclable.buffers.ssh.channel.ChannelSink;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.ChannelSink;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,9 +61,10 @@ public abstract class CommandSink implements ChannelSink {
     }
 
     @Override
-    public final void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
+    public final void onData(CaptureChannel channel, boolean stderr, byte[] data, int offset, int length) {
+        OutputKind kind = stderr ? OutputKind.STDERR : OutputKind.STDOUT;
         long before;
-        if (kind == OutputKind.STDOUT) {
+        if (!stderr) {
             before = stdoutBytes;
             stdoutBytes += length;
         } else {
@@ -72,7 +73,7 @@ public abstract class CommandSink implements ChannelSink {
         }
         int keep = discardAll ? 0 : (int) Math.min(length, Math.max(0, limit - before));
         if (keep < length) {
-            if (kind == OutputKind.STDOUT) {
+            if (!stderr) {
                 stdoutTruncated = true;
             } else {
                 stderrTruncated = true;

@@ -16,14 +16,15 @@
 package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-import dev.recyclable.buffers.ssh.channel.ChannelSink;
+import dev.recyclable.buffers.ssh.ConnectionSettings;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.ChannelSink;
 import java.time.Duration;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.connection.Connection;
 
 /**
- * What {@code ConnectionSettings} collected, defaults applied and frozen: the settings a runner or a fan-out
+ * What {@link ConnectionSettings} collected, defaults applied and frozen: the settings a runner or a fan-out
  * connects, opens channels and watches its connections with. See {@code ConnectionSettings} for what each does.
  */
 public record ConnectionSpec(
@@ -35,11 +36,17 @@ public record ConnectionSpec(
         int maxPacketSize,
         KeepAlive keepAlive) {
 
-    /** 2 MiB: the most output in flight or unconsumed per command. */
-    public static final long DEFAULT_WINDOW = 2L << 20;
-
-    /** 32 KiB: the largest data packet the server may send. */
-    public static final int DEFAULT_MAX_PACKET = 32 * 1024;
+    /** The settings as set on a builder, defaults applied. */
+    public static ConnectionSpec of(ConnectionSettings<?> settings) {
+        return new ConnectionSpec(
+                settings.pool(),
+                settings.config(),
+                settings.connectTimeout(),
+                settings.replyTimeout(),
+                settings.windowSize(),
+                settings.maxPacketSize(),
+                new KeepAlive(settings.keepAliveInterval(), settings.keepAliveMaxUnanswered()));
+    }
 
     /** Opens, verifies and logs in connections with these settings. */
     public Connector connector() {

@@ -18,6 +18,7 @@ package dev.recyclable.buffers.ssh.internal;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshConnectException;
 import dev.recyclable.buffers.ssh.SshCredentials;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyCheck;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import java.io.IOException;
 import java.time.Duration;
@@ -52,7 +53,8 @@ public record Connector(Config config, Duration connectTimeout, Duration replyTi
         client.setTimeout(replyTimeoutMs);
         client.getTransport().setTimeoutMs(replyTimeoutMs); // the key exchange's wait, else sshj's own 30 s
         client.getConnection().setTimeoutMs(replyTimeoutMs);
-        HostKeyCheck check = new HostKeyCheck(hostKeys, config);
+        HostKeyCheck check =
+                (HostKeyCheck) hostKeys.verifier(config); // ours: it keeps what it decided, for the message
         boolean loggingIn = false;
         try {
             client.addHostKeyVerifier(check);

@@ -17,7 +17,7 @@ package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.ssh.OutputKind;
 import dev.recyclable.buffers.ssh.OutputLimitPolicy;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 
 /** Counts output and drops it as it arrives, granting the window at once: the command never stalls on us. */
 public final class DiscardingSink extends CommandSink {

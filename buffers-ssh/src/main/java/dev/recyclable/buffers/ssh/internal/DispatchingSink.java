@@ -19,11 +19,11 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.OutputEvent;
-import dev.recyclable.buffers.ssh.OutputEventListener;
 import dev.recyclable.buffers.ssh.OutputKind;
 import dev.recyclable.buffers.ssh.OutputLimitPolicy;
+import dev.recyclable.buffers.ssh.OutputListener;
 import dev.recyclable.buffers.ssh.SshCommandException;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -31,7 +31,7 @@ import java.nio.charset.Charset;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Hands output to an {@link OutputEventListener} on the consumer's thread, in wire order, each packet in its own
+ * Hands output to an {@link OutputListener} on the consumer's thread, in wire order, each packet in its own
  * pooled chunk. The reader thread only copies and enqueues; the window for a packet is granted when the
  * listener's call for it returns, so at most one window of output is ever queued, however slow the listener.
  *
@@ -159,7 +159,7 @@ public final class DispatchingSink extends CommandSink {
      * @throws SshCommandException if the listener threw (the command has been terminated)
      * @throws InterruptedException if the consumer thread was interrupted
      */
-    public boolean dispatch(CaptureChannel channel, OutputEventListener listener, long deadlineNanos)
+    public boolean dispatch(CaptureChannel channel, OutputListener listener, long deadlineNanos)
             throws SshCommandException, InterruptedException {
         while (true) {
             Slot slot = poll();
@@ -199,7 +199,7 @@ public final class DispatchingSink extends CommandSink {
         }
     }
 
-    private void deliver(CaptureChannel channel, OutputEventListener listener, Slot slot) throws SshCommandException {
+    private void deliver(CaptureChannel channel, OutputListener listener, Slot slot) throws SshCommandException {
         view.slot = slot;
         view.stream = slot.chunk;
         try {

@@ -16,31 +16,18 @@
 package dev.recyclable.buffers.ssh.internal;
 
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.ScheduledFuture;
 import net.schmizz.sshj.SSHClient;
 
 /**
- * The keepalive setting shared by {@code SshRunner.Builder.keepAlive} and {@code FanoutExecutor.Builder.keepAlive}:
- * one default, one validation and one way to start watching a connection ({@link DeadPeerDetector}), so that a
- * single runner and a fan-out detect a dead or frozen server alike.
+ * The keepalive setting of {@code ConnectionSettings.keepAlive} (which validates it), with the one way to start
+ * watching a connection ({@link DeadPeerDetector}), so that a single runner and a fan-out detect a dead or frozen
+ * server alike.
  *
  * @param interval      how often each connection is probed; {@link Duration#ZERO} turns detection off
  * @param maxUnanswered probes in a row without an answer after which the connection is declared lost
  */
 public record KeepAlive(Duration interval, int maxUnanswered) {
-
-    /** Every 10 s, 3 unanswered: a dead or frozen server is detected within 30 to 40 s (well under a minute). */
-    public static final KeepAlive DEFAULT = new KeepAlive(Duration.ofSeconds(10), 3);
-
-    /** @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1 */
-    public KeepAlive {
-        Objects.requireNonNull(interval, "interval");
-        if (interval.isNegative() || maxUnanswered < 1) {
-            throw new IllegalArgumentException(
-                    "keepAlive needs interval >= 0 and maxUnanswered >= 1: " + interval + ", " + maxUnanswered);
-        }
-    }
 
     /** The longest a dead peer can go unnoticed: {@code interval * (maxUnanswered + 1)}. */
     public Duration worstCaseDetection() {

@@ -15,13 +15,19 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import static dev.recyclable.buffers.ssh.internal.keys.Causes.describe;
+
 import dev.recyclable.buffers.ssh.ConnectionLostException;
-import dev.recyclable.buffers.ssh.HostKeyVerdict;
 import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.SshConnectException;
 import dev.recyclable.buffers.ssh.SshConnectException.Reason;
 import dev.recyclable.buffers.ssh.SshCredentials;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyCheck;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeyVerdict;
+import dev.recyclable.buffers.ssh.internal.keys.HostKeys;
+import dev.recyclable.buffers.ssh.internal.keys.HostPatterns;
+import dev.recyclable.buffers.ssh.internal.keys.KeyFileException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -221,7 +227,7 @@ public final class SshErrors {
             String host, int port, String user, HostKeyCheck check, Throwable e) {
         String where = where(host, port);
         String name = HostPatterns.lookupName(host, port);
-        String policy = String.valueOf(check.policy());
+        String policy = String.valueOf(check.rule());
         PublicKey key = check.presented();
         String keyText = key == null
                 ? "its key"
@@ -322,18 +328,5 @@ public final class SshErrors {
             }
         }
         return null;
-    }
-
-    /** The innermost useful message: "SocketException: Connection reset", not five wrappers. */
-    public static String describe(Throwable e) {
-        if (e == null) {
-            return "closed";
-        }
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String m = root.getMessage();
-        return root.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
     }
 }

@@ -19,7 +19,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.CommandOptions;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -15,7 +15,7 @@
  */
 package dev.recyclable.buffers.ssh.transfer;
 
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import java.io.IOException;

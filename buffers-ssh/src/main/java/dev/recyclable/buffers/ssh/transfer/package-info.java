@@ -24,7 +24,7 @@
  * {@link dev.recyclable.buffers.ssh.transfer.TransferException}.
  *
  * <p>Inside ({@code internal}, not API): each transfer opens its own
- * {@link dev.recyclable.buffers.ssh.channel.CaptureChannel}; a download's
+ * {@code CaptureChannel}; a download's
  * {@code DownloadChannelSink} copies packets on sshj's reader thread into a {@code ChunkRing} of pooled chunks,
  * which the calling thread drains into a {@code LocalSink} before granting the window back; {@code PartFile}
  * and {@code ShellCommands} give the local and the remote side their write-then-rename.

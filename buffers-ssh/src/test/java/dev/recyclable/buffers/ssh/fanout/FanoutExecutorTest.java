@@ -32,7 +32,9 @@ import dev.recyclable.buffers.ssh.fixtures.CapturedLog;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
 import dev.recyclable.buffers.ssh.internal.KeepAlive;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -123,18 +125,21 @@ class FanoutExecutorTest {
 
         Map<String, TargetOutcome> byId = new HashMap<>();
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-                FanoutRun run = executor.start(targets, "echo 'hello from nobody'")) {
+                FanoutRun run = executor.start(targets, "echo 'hello from nobody'", CommandOptions.defaults())) {
             int seen = 0;
             for (TargetResult r : run) {
                 try (r) {
                     seen++;
                     byId.put(r.target().id(), r.outcome());
                     if (r.failure() == null) {
-                        assertEquals("hello from " + r.target().id() + "\n", r.stdoutText(), r.toString());
-                        assertEquals("", r.stderrText());
+                        assertEquals(
+                                "hello from " + r.target().id() + "\n",
+                                r.output().stdoutText(),
+                                r.toString());
+                        assertEquals("", r.output().stderrText());
                     } else {
                         assertFalse(r.hasOutput());
-                        assertThrows(IllegalStateException.class, r::stdout);
+                        assertThrows(IllegalStateException.class, r::output);
                     }
                 }
             }
@@ -178,7 +183,7 @@ class FanoutExecutorTest {
                         .maxConnectionsPerHost(6)
                         .build()) {
             List<FanoutTarget> targets = sameCommand(targets(strict, 40, "s"));
-            try (FanoutRun run = executor.start(targets, "sleep 0.2; echo ok")) {
+            try (FanoutRun run = executor.start(targets, "sleep 0.2; echo ok", CommandOptions.defaults())) {
                 assertTrue(run.await(Duration.ofSeconds(30)), run.toString());
                 for (TargetOutcome o : run.completion().join()) {
                     assertTrue(o.succeeded(), o.toString());
@@ -210,7 +215,7 @@ class FanoutExecutorTest {
                         .maxConnectionsPerHost(3)
                         .build()) {
             List<FanoutTarget> targets = targets(stingy, 12, "r");
-            try (FanoutRun run = executor.start(targets, null)) {
+            try (FanoutRun run = executor.start(targets, null, CommandOptions.defaults())) {
                 assertTrue(run.await(Duration.ofSeconds(30)), run.toString());
                 int retried = 0;
                 for (TargetOutcome o : run.completion().join()) {
@@ -235,7 +240,7 @@ class FanoutExecutorTest {
         targets.addAll(sameCommand(targets(hostB, 15, "b")));
         try (FanoutExecutor executor =
                 FanoutExecutor.builder().pool(pool).maxInFlight(20).build()) {
-            FanoutRun run = executor.start(targets, "echo started; sleep 30; echo never");
+            FanoutRun run = executor.start(targets, "echo started; sleep 30; echo never", CommandOptions.defaults());
             awaitRunning(run, 20);
             long cancelledAt = System.nanoTime();
             run.cancel();
@@ -312,9 +317,9 @@ class FanoutExecutorTest {
                     try (r) {
                         calls.incrementAndGet();
                         listenerThreads.add(Thread.currentThread());
-                        stdoutLengths.put(r.target().id(), r.stdout().length());
+                        stdoutLengths.put(r.target().id(), r.output().stdout().length());
                         if (r.target().id().equals("big")) {
-                            assertEquals("err\n", r.stderrText());
+                            assertEquals("err\n", r.output().stderrText());
                         }
                     }
                 })) {
@@ -352,7 +357,7 @@ class FanoutExecutorTest {
             List<FanoutTarget> targets = sameCommand(targets(roomy, 300, "t"));
             int peakFanoutThreads = 0;
             int peakReaders = 0;
-            try (FanoutRun run = executor.start(targets, "sleep 1; echo done")) {
+            try (FanoutRun run = executor.start(targets, "sleep 1; echo done", CommandOptions.defaults())) {
                 while (!run.isDone()) {
                     int fanout = 0;
                     int readers = 0;
@@ -407,7 +412,7 @@ class FanoutExecutorTest {
                                 .pool(pool)
                                 .connectTimeout(Duration.ofMillis(700))
                                 .build();
-                        FanoutRun run = executor.start(targets, "echo up")) {
+                        FanoutRun run = executor.start(targets, "echo up", CommandOptions.defaults())) {
                     List<TargetOutcome> outcomes = run.completion().get(20, TimeUnit.SECONDS);
                     assertEquals(
                             FailureKind.UNREACHABLE,
@@ -437,7 +442,7 @@ class FanoutExecutorTest {
                 for (TargetResult r : run) {
                     try (r) {
                         assertTrue(r.succeeded(), r.toString());
-                        assertEquals("2", r.stdoutText().trim());
+                        assertEquals("2", r.output().stdoutText().trim());
                     }
                 }
             }
@@ -453,7 +458,7 @@ class FanoutExecutorTest {
             var conn = runner.client().getConnection();
             var sink = new dev.recyclable.buffers.ssh.internal.CapturingSink(
                     pool, "exit 7", 1024, dev.recyclable.buffers.ssh.OutputLimitPolicy.FAIL);
-            var capture = new dev.recyclable.buffers.ssh.channel.CaptureChannel(conn, sink, 65536, 32768);
+            var capture = new dev.recyclable.buffers.ssh.internal.channel.CaptureChannel(conn, sink, 65536, 32768);
             assertEquals(capture, conn.get(capture.getID()));
             AtomicInteger accepted = new AtomicInteger();
             PipelinedStart start = new PipelinedStart(conn, capture, sink, true, accepted::incrementAndGet);
@@ -478,7 +483,8 @@ class FanoutExecutorTest {
                 FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
             List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(doomed, 5, "d")));
             targets.addAll(sameCommand(targets(hostB, 5, "b")));
-            try (FanoutRun run = executor.start(targets, "echo before; sleep 3; echo after")) {
+            try (FanoutRun run =
+                    executor.start(targets, "echo before; sleep 3; echo after", CommandOptions.defaults())) {
                 awaitRunning(run, 10);
                 doomed.killHard();
                 List<TargetOutcome> outcomes = run.completion().get(30, TimeUnit.SECONDS);
@@ -502,7 +508,10 @@ class FanoutExecutorTest {
         BufferPool pool = BufferPool.builder().build();
         FanoutRun run;
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build()) {
-            run = executor.start(sameCommand(targets(hostC, 12, "x")), "head -c 100000 /dev/zero; sleep 30");
+            run = executor.start(
+                    sameCommand(targets(hostC, 12, "x")),
+                    "head -c 100000 /dev/zero; sleep 30",
+                    CommandOptions.defaults());
             awaitRunning(run, 12);
         }
         List<TargetOutcome> outcomes = run.completion().get(15, TimeUnit.SECONDS);
@@ -525,7 +534,8 @@ class FanoutExecutorTest {
             List<FanoutTarget> targets = new ArrayList<>(sameCommand(targets(frozen, 5, "f")));
             targets.addAll(sameCommand(targets(hostB, 5, "b")));
             // no command timeout: only keepalives can end the frozen host's targets; output first, so chunks are held
-            try (FanoutRun run = executor.start(targets, "echo before; sleep 4; echo after")) {
+            try (FanoutRun run =
+                    executor.start(targets, "echo before; sleep 4; echo after", CommandOptions.defaults())) {
                 awaitRunning(run, 10);
                 frozen.freeze();
                 long frozenAt = System.nanoTime();
@@ -560,8 +570,10 @@ class FanoutExecutorTest {
 
     @Test
     void keepAliveIsTheRunnersSettingWithTheRunnersDefault() {
-        assertEquals(KeepAlive.DEFAULT, FanoutExecutor.builder().settings().keepAlive());
-        assertTrue(KeepAlive.DEFAULT.worstCaseDetection().compareTo(Duration.ofMinutes(1)) < 0);
+        KeepAlive runnersDefault =
+                ConnectionSpec.of(SshRunner.builder("example.org")).keepAlive();
+        assertEquals(runnersDefault, FanoutExecutor.builder().settings().keepAlive());
+        assertTrue(runnersDefault.worstCaseDetection().compareTo(Duration.ofMinutes(1)) < 0);
         assertEquals(
                 new KeepAlive(Duration.ofSeconds(2), 5),
                 FanoutExecutor.builder()
@@ -694,7 +706,7 @@ class FanoutExecutorTest {
     }
 
     private static void runAndCloseAll(FanoutExecutor executor, List<FanoutTarget> targets) {
-        try (FanoutRun run = executor.start(targets, null)) {
+        try (FanoutRun run = executor.start(targets, null, CommandOptions.defaults())) {
             for (TargetResult r : run) {
                 try (r) {
                     assertTrue(r.succeeded(), r.toString());

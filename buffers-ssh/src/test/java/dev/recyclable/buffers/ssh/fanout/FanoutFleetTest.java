@@ -83,7 +83,7 @@ class FanoutFleetTest {
             for (int i = 0; i < 40; i++) {
                 listed.add(target(i, "uptime"));
             }
-            try (FanoutRun run = executor.start(listed, "ignored")) {
+            try (FanoutRun run = executor.start(listed, "ignored", CommandOptions.defaults())) {
                 assertEquals(40, consumeAndVerify(run, executor, "ignored"));
                 assertEquals(40, run.completion().join().size());
             }
@@ -177,7 +177,10 @@ class FanoutFleetTest {
             try (r) {
                 assertTrue(r.succeeded(), r.toString());
                 String command = r.target().command() != null ? r.target().command() : runCommand;
-                assertEquals(SimulatedFleet.expectedOutput(r.target().host(), command), r.stdoutText(), r.toString());
+                assertEquals(
+                        SimulatedFleet.expectedOutput(r.target().host(), command),
+                        r.output().stdoutText(),
+                        r.toString());
                 assertTrue(seen.add(r.target().id()), "delivered twice: " + r);
             }
             int open = executor.stats().openConnections();

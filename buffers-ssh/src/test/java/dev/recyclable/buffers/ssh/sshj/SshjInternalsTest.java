@@ -21,12 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.ssh.OutputKind;
-import dev.recyclable.buffers.ssh.SshRunner;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-import dev.recyclable.buffers.ssh.channel.ChannelSink;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.ChannelSink;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transport.JdkGcmCipherFactory;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -114,8 +113,8 @@ class SshjInternalsTest {
         try (SshRunner ssh = SERVER.get().connect(pool)) {
             ChannelSink sink = new ChannelSink() {
                 @Override
-                public void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
-                    events.add(kind + ":" + new String(data, offset, length));
+                public void onData(CaptureChannel channel, boolean stderr, byte[] data, int offset, int length) {
+                    events.add((stderr ? "STDERR:" : "STDOUT:") + new String(data, offset, length));
                     channel.grant(length);
                 }
 
@@ -124,7 +123,8 @@ class SshjInternalsTest {
                     events.add("closed:" + failure);
                 }
             };
-            CaptureChannel channel = ssh.openChannel(sink);
+            CaptureChannel channel = new CaptureChannel(ssh.client().getConnection(), sink, 256 * 1024, 32 * 1024);
+            channel.open();
             assertSame(channel, ssh.client().getConnection().get(channel.getID()));
             channel.exec("printf out; printf err >&2");
             channel.sendEof();
@@ -143,7 +143,7 @@ class SshjInternalsTest {
             long[] received = new long[1];
             ChannelSink hoarder = new ChannelSink() {
                 @Override
-                public void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
+                public void onData(CaptureChannel channel, boolean stderr, byte[] data, int offset, int length) {
                     received[0] += length; // never grants: the server must stop at the window
                 }
 

@@ -16,6 +16,7 @@
 package dev.recyclable.buffers.benchmarks.ssh.fanout;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.fanout.FanoutExecutor;
@@ -177,7 +178,7 @@ public final class FanoutBenchmark {
                         .launcherThreads(launchers)
                         .connectorThreads(connectors)
                         .build();
-                FanoutRun run = executor.start(targets, null)) {
+                FanoutRun run = executor.start(targets, null, CommandOptions.defaults())) {
             if (System.getenv("FANOUT_TIMELINE") != null) { // diagnostics: one progress line per 100 ms on stderr
                 long t0 = System.nanoTime();
                 Thread timeline = new Thread(
@@ -202,10 +203,14 @@ public final class FanoutBenchmark {
             }
             for (TargetResult r : run) {
                 try (r) {
-                    if (r.succeeded() && expected(Integer.parseInt(r.target().id()), r.stdoutText())) {
+                    if (r.succeeded()
+                            && expected(
+                                    Integer.parseInt(r.target().id()),
+                                    r.output().stdoutText())) {
                         ok++;
                     } else if (ok == 0) {
-                        System.err.println("unexpected: " + r.outcome() + " " + r.stdoutText());
+                        System.err.println("unexpected: " + r.outcome() + " "
+                                + (r.hasOutput() ? r.output().stdoutText() : ""));
                     }
                 }
             }

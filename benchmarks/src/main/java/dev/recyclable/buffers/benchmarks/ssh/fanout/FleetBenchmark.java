@@ -212,12 +212,14 @@ public final class FleetBenchmark {
             for (TargetResult r : run) {
                 try (r) {
                     if (r.succeeded()
-                            && r.stdoutText()
+                            && r.output()
+                                    .stdoutText()
                                     .equals(SimulatedFleet.expectedOutput(
                                             r.target().host(), COMMAND))) {
                         ok++;
                     } else if (ok == 0) {
-                        System.err.println("unexpected: " + r.outcome() + " " + r.stdoutText());
+                        System.err.println("unexpected: " + r.outcome() + " "
+                                + (r.hasOutput() ? r.output().stdoutText() : ""));
                     }
                 }
                 completed();

@@ -21,7 +21,7 @@ import com.jcraft.jsch.Session;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
-import dev.recyclable.buffers.ssh.SshRunner;
+import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transfer.RemoteSource;
 import dev.recyclable.buffers.ssh.transfer.RemoteTarget;
 import dev.recyclable.buffers.ssh.transfer.SshTransfer;

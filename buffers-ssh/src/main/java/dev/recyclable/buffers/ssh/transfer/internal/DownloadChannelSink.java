@@ -15,9 +15,8 @@
  */
 package dev.recyclable.buffers.ssh.transfer.internal;
 
-import dev.recyclable.buffers.ssh.OutputKind;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-import dev.recyclable.buffers.ssh.channel.ChannelSink;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.ChannelSink;
 
 /**
  * Receives a download on sshj's reader thread: stdout goes into the {@link ChunkRing} (one copy, no allocation),
@@ -37,8 +36,8 @@ public final class DownloadChannelSink implements ChannelSink {
     }
 
     @Override
-    public void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
-        if (kind == OutputKind.STDERR) {
+    public void onData(CaptureChannel channel, boolean isStderr, byte[] data, int offset, int length) {
+        if (isStderr) {
             stderr.append(data, offset, length);
             channel.grant(length);
         } else if (!ring.offer(data, offset, length)) {

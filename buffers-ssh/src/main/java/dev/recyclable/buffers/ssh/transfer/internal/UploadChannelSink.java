@@ -15,9 +15,8 @@
  */
 package dev.recyclable.buffers.ssh.transfer.internal;
 
-import dev.recyclable.buffers.ssh.OutputKind;
-import dev.recyclable.buffers.ssh.channel.CaptureChannel;
-import dev.recyclable.buffers.ssh.channel.ChannelSink;
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.channel.ChannelSink;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -34,7 +33,7 @@ public final class UploadChannelSink implements ChannelSink {
     }
 
     @Override
-    public void onData(CaptureChannel channel, OutputKind kind, byte[] data, int offset, int length) {
+    public void onData(CaptureChannel channel, boolean stderr, byte[] data, int offset, int length) {
         output.append(data, offset, length);
         channel.grant(length);
     }
