@@ -49,11 +49,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 4: run one remote command and capture its stdout, against a private OpenSSH server on loopback
+ * Run one remote command and capture its stdout, against a private OpenSSH server on loopback
  * ({@link LoopbackOpenSsh}). One command per op, one connection per trial.
  *
- * <p>Workloads: {@code echoA} ({@code echo a}, 2 bytes) and {@code lines1000x70} (1000 lines of 70 characters,
- * 71,000 bytes). Clients:
+ * <p>Workloads: {@code echoA} ({@code echo a}, 2 bytes), and 1000 lines of 70 characters (71,000 bytes) written
+ * two ways: {@code lines1000x70} ({@code yes LINE | head -n 1000}: {@code head} writes blocks, so the server
+ * sends a few large packets) and {@code echoLoop1000x70} (a shell loop running {@code /bin/echo LINE}: a process
+ * per line, so the server sends about a packet per line). The two last differ only in how the same bytes are split
+ * into packets, which is what a capture's allocation follows (see {@code benchmarks/notes/ssh-capture-packets.md}).
+ * Clients:
  * <ul>
  *   <li>{@code sshjTypical}: what users write today: {@code new SSHClient()} (sshj's default config, no
  *       TCP_NODELAY), {@code session.exec(cmd)}, {@code IOUtils.readFully(in).toString()}.</li>
@@ -61,7 +65,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       AES-GCM, TCP_NODELAY) and stdout drained into one reused array. The difference to {@code recyclable}
  *       is the capture alone.</li>
  *   <li>{@code jsch}: mwiede JSch, {@code ChannelExec} with {@code setOutputStream(ByteArrayOutputStream)}.</li>
- *   <li>{@code recyclable}: {@code SshRunner.run(cmd)} into pooled chunks, result closed.</li>
+ *   <li>{@code recyclable}: {@code SshRunner.run(cmd, CommandOptions.defaults())} into pooled chunks, result closed.</li>
  * </ul>
  * Allocation is per command on ALL JVM threads (sshj's reader thread and JSch's session thread do most of the
  * work): run with {@code -prof gc}; on JDK 17 JMH 1.37's {@code gc.alloc.rate.norm} sums
@@ -80,10 +84,16 @@ public class SshCaptureBenchmark {
     /** 70 characters; with the newline 71 bytes a line. */
     static final String LINE = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
 
+    /**
+     * The same 71,000 bytes as {@code lines1000x70}, one process per line ({@code /bin/echo}, not the builtin, which
+     * writes faster than sshd reads and arrives in a handful of packets): each line reaches the server on its own.
+     */
+    static final String ECHO_LOOP = "i=0; while [ $i -lt 1000 ]; do /bin/echo " + LINE + "; i=$((i+1)); done";
+
     @Param({"sshjTypical", "sshjFloor", "jsch", "recyclable"})
     public String client;
 
-    @Param({"echoA", "lines1000x70"})
+    @Param({"echoA", "lines1000x70", "echoLoop1000x70"})
     public String workload;
 
     private LoopbackOpenSsh sshd;
@@ -105,6 +115,10 @@ public class SshCaptureBenchmark {
             }
             case "lines1000x70" -> {
                 command = "yes " + LINE + " | head -n 1000";
+                expectedBytes = 1000 * (LINE.length() + 1);
+            }
+            case "echoLoop1000x70" -> {
+                command = ECHO_LOOP;
                 expectedBytes = 1000 * (LINE.length() + 1);
             }
             default -> throw new IllegalArgumentException(workload);
