@@ -66,6 +66,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       is the capture alone.</li>
  *   <li>{@code jsch}: mwiede JSch, {@code ChannelExec} with {@code setOutputStream(ByteArrayOutputStream)}.</li>
  *   <li>{@code recyclable}: {@code SshRunner.run(cmd, CommandOptions.defaults())} into pooled chunks, result closed.</li>
+ *   <li>{@code recyclableLowAllocation}: the same with {@code SshConfigs.lowAllocationTransfer()} (aes128-ctr and
+ *       hmac-sha2-256-etm on the JDK, allocation-free per packet), where the default's AES-GCM, through sshj's
+ *       {@code GcmCipher}, builds the JDK's GCM state again for every packet.</li>
  * </ul>
  * Allocation is per command on ALL JVM threads (sshj's reader thread and JSch's session thread do most of the
  * work): run with {@code -prof gc}; on JDK 17 JMH 1.37's {@code gc.alloc.rate.norm} sums
@@ -90,7 +93,7 @@ public class SshCaptureBenchmark {
      */
     static final String ECHO_LOOP = "i=0; while [ $i -lt 1000 ]; do /bin/echo " + LINE + "; i=$((i+1)); done";
 
-    @Param({"sshjTypical", "sshjFloor", "jsch", "recyclable"})
+    @Param({"sshjTypical", "sshjFloor", "jsch", "recyclable", "recyclableLowAllocation"})
     public String client;
 
     @Param({"echoA", "lines1000x70", "echoLoop1000x70"})
@@ -124,12 +127,16 @@ public class SshCaptureBenchmark {
             default -> throw new IllegalArgumentException(workload);
         }
         switch (client) {
-            case "recyclable" ->
-                runner = SshRunner.builder("127.0.0.1")
+            case "recyclable", "recyclableLowAllocation" -> {
+                SshRunner.Builder builder = SshRunner.builder("127.0.0.1")
                         .port(sshd.port)
                         .credentials(SshCredentials.privateKey(sshd.user, sshd.clientKey))
-                        .hostKeys(HostKeyPolicy.knownHosts(sshd.knownHosts))
-                        .connect(); // the module's default pool: zero-on-release
+                        .hostKeys(HostKeyPolicy.knownHosts(sshd.knownHosts)); // the default pool: zero-on-release
+                if (client.equals("recyclableLowAllocation")) {
+                    builder.config(SshConfigs.lowAllocationTransfer()); // no cipher state built per packet
+                }
+                runner = builder.connect();
+            }
             case "sshjTypical" -> sshj = plainSshj(false);
             case "sshjFloor" -> sshj = plainSshj(true);
             case "jsch" -> {
@@ -152,7 +159,8 @@ public class SshCaptureBenchmark {
     @Benchmark
     public long runCommand() throws Exception {
         switch (client) {
-            case "recyclable": {
+            case "recyclable":
+            case "recyclableLowAllocation": {
                 try (CommandResult r = runner.run(command, CommandOptions.defaults())) {
                     if (r.exitStatus() == null || r.exitStatus() != 0) {
                         throw new IllegalStateException("exit " + r.status());
