@@ -33,8 +33,9 @@ for target in "${targets[@]}"; do
   test="${target#*:}"
   log="target/fuzz/${test//#/.}.log"
   echo "fuzzing $test in $module (log: $log)"
+  # a fuzzing run is one long test invocation: the modules' default test timeouts do not apply to it
   if JAZZER_FUZZ=1 mvn -B -pl "$module" -am test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
-      -Dspotless.check.skip >"$log" 2>&1; then
+      -Djunit.jupiter.execution.timeout.mode=disabled -Dspotless.check.skip >"$log" 2>&1; then
     echo "  no finding"
   else
     echo "  FINDING or failure: see $log"

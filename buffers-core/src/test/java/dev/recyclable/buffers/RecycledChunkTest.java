@@ -18,6 +18,7 @@ package dev.recyclable.buffers;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -191,6 +192,23 @@ class RecycledChunkTest {
             try (PooledArray copy = bob.contiguous()) {
                 byte[] whole = copy.array();
                 assertArrayEquals(new byte[whole.length], whole, "bob's copy shows alice's bytes");
+            }
+        }
+        assertIdleChunksAsNew(pool);
+    }
+
+    @Test
+    void aContiguousArrayThatIsTheStreamsOwnChunkShowsZerosPastTheContent() throws IOException {
+        BufferPool pool = pool(false);
+        soil(pool);
+        try (RecyclableOutputStream s = pool.newStream("owner")) {
+            s.write(new byte[] {1, 2, 3}); // a plain write copies over a previous owner's bytes, cleaning nothing
+            try (PooledArray arr = s.contiguous()) {
+                byte[] whole = arr.array();
+                assertSame(s.content.head.array(), whole, "the stream's own chunk, not a copy");
+                for (int i = 3; i < whole.length; i++) {
+                    assertEquals(0, whole[i], "a previous owner's byte at " + i);
+                }
             }
         }
         assertIdleChunksAsNew(pool);
