@@ -100,6 +100,10 @@ public final class PrivateKeyFile {
                     e);
         } catch (IOException | RuntimeException e) {
             throw new KeyFileException(path, "not a valid private key (" + SshErrors.describe(e) + ")", e);
+        } catch (OutOfMemoryError e) {
+            // sshj's ASN.1 decoder allocates the length a (PKCS#8) key file declares, in one array: a corrupt
+            // 56-byte file asks for gigabytes. That one allocation failed and nothing else was taken.
+            throw new KeyFileException(path, "not a valid private key (it declares a larger size than memory)", e);
         }
     }
 
