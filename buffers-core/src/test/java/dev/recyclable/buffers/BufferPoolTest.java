@@ -168,4 +168,47 @@ class BufferPoolTest {
                 () -> "events: " + events);
         assertTrue(Files.size(file) > 0);
     }
+
+    @Test
+    void aCopyOfAPowerOfTwoLengthComesFromTheClassOfExactlyThatSize() throws IOException {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[1000]);
+            out.write(new byte[1048]); // two chunks: contiguous() copies
+            try (PooledArray arr = out.contiguous()) {
+                assertEquals(2048, arr.array().length);
+            }
+        }
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void aDirectPoolsCopiesAreExactHeapArraysThatAreNeverKept() throws IOException {
+        BufferPool pool =
+                BufferPool.builder().directChunks(true).idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[1000]);
+            out.write(new byte[1048]);
+            try (PooledArray arr = out.contiguous()) {
+                assertEquals(2048, arr.length());
+                assertEquals(2048, arr.array().length, "an exact array");
+            }
+        }
+        assertEquals(1, pool.stats().chunksDropped(DropReason.OVERSIZE), pool::toString);
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void decayEmptiesOnlyTheClassesThatSawNoLeaseSinceThePreviousPass() throws IOException {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(1);
+        }
+        assertEquals(1024, pool.stats().bytesIdle());
+        pool.decay(); // leased since the pool began: kept
+        assertEquals(1024, pool.stats().bytesIdle());
+        pool.decay(); // no lease since the last pass: emptied
+        assertEquals(0, pool.stats().bytesIdle());
+        assertEquals(1, pool.stats().chunksDropped(DropReason.TRIMMED));
+    }
 }
