@@ -211,4 +211,33 @@ class BufferPoolTest {
         assertEquals(0, pool.stats().bytesIdle());
         assertEquals(1, pool.stats().chunksDropped(DropReason.TRIMMED));
     }
+
+    @Test
+    void settingsAtTheirLimitsAreAcceptedAndReadBack() {
+        BufferPool smallest = BufferPool.builder()
+                .minChunkSize(64)
+                .maxChunkSize(64)
+                .maxIdleBytes(0)
+                .maxStreamSize(1)
+                .zeroOnRelease(true)
+                .directChunks(true)
+                .idleDecay(Duration.ZERO)
+                .build();
+        assertEquals(64, smallest.maxChunkSize());
+        assertEquals(0, smallest.maxIdleBytes());
+        assertEquals(1, smallest.maxStreamSize());
+        assertTrue(smallest.zeroOnRelease());
+        assertTrue(smallest.directChunks());
+        BufferPool largest = BufferPool.builder()
+                .minChunkSize(1 << 24)
+                .maxChunkSize(1 << 24)
+                .idleDecay(Duration.ZERO)
+                .build();
+        assertEquals(1 << 24, largest.maxChunkSize());
+        BufferPool defaults = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        assertEquals(Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8), defaults.maxIdleBytes());
+        assertEquals(false, defaults.zeroOnRelease());
+        assertEquals(false, defaults.directChunks());
+        assertTrue(defaults.toString().startsWith("BufferPool" + "PoolStats[bytesInUse=0"), defaults.toString());
+    }
 }
