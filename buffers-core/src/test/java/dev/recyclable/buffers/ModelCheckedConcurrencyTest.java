@@ -93,16 +93,16 @@ class ModelCheckedConcurrencyTest {
     }
 
     /**
-     * Holder counts: a view and an explicit retain let go on two threads while the
-     * owner resets, writes on and closes. Each holder sees its bytes unchanged until it lets go, and
-     * every chunk comes back exactly once, as new.
+     * Holder counts: a view and an explicit retain let go on two threads while the owner resets,
+     * writes on and closes, so that three parties drop their claims on the same chunks at once. The
+     * view sees its bytes unchanged until it lets go, and every chunk comes back exactly once, as new.
      */
     @Test
     void holdersLetGoWhileTheOwnerResetsAndCloses() {
         modelCheck(() -> {
             BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
             RecyclableOutputStream out = pool.newStream();
-            byte[] first = pattern(1, 100);
+            byte[] first = pattern(1, 70);
             write(out, first);
             ByteBufferView view = out.byteBuffers();
             out.retain();
@@ -113,7 +113,7 @@ class ModelCheckedConcurrencyTest {
             });
             threads.start(out::release);
             out.reset();
-            write(out, pattern(2, 70));
+            write(out, pattern(2, 40));
             out.close();
             threads.join();
             PoolStats stats = pool.stats();
