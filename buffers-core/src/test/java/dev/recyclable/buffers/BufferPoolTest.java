@@ -178,7 +178,12 @@ class BufferPoolTest {
             try (PooledArray arr = out.contiguous()) {
                 assertEquals(2048, arr.array().length);
             }
+            out.truncate(1500);
+            try (PooledArray arr = out.contiguous()) {
+                assertEquals(2048, arr.array().length, "a pooled class, not an exact array");
+            }
         }
+        assertEquals(0, pool.stats().chunksDropped(DropReason.OVERSIZE), "heap copies are kept");
         assertEquals(0, pool.stats().bytesInUse());
     }
 

@@ -93,43 +93,9 @@ class ModelCheckedConcurrencyTest {
     }
 
     /**
-     * Holder counts: two views let go on two threads while the owner resets, writes on and closes,
-     * so that three parties drop their claims on the same chunks at once. Each view sees its bytes
-     * unchanged until it lets go, and every chunk comes back exactly once, as new. (No lock is taken
-     * here: with an explicit {@code retain()}, whose release locks, or a {@code ByteArrayOutputStream}
-     * to gather the bytes, Lincheck 3.7 reported the scenario as hung, showing no interleaving.)
-     */
-    @Test
-    void holdersLetGoWhileTheOwnerResetsAndCloses() {
-        modelCheck(() -> {
-            BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
-            RecyclableOutputStream out = pool.newStream();
-            byte[] first = pattern(1, 70);
-            write(out, first);
-            ByteBufferView view = out.byteBuffers();
-            ByteBufferView other = out.byteBuffers();
-            Threads threads = new Threads();
-            threads.start(() -> {
-                assertArrayEquals(first, bytesOf(view), "a view's bytes changed");
-                view.close();
-            });
-            threads.start(() -> {
-                assertArrayEquals(first, bytesOf(other), "a view's bytes changed");
-                other.close();
-            });
-            out.reset();
-            write(out, pattern(2, 40));
-            out.close();
-            threads.join();
-            PoolStats stats = pool.stats();
-            assertEquals(0, stats.bytesInUse(), stats::toString);
-            IdleChunks.assertAllAsNew(pool);
-        });
-    }
-
-    /**
      * The leak tracker's reclaim (what the Cleaner runs once a stream is unreachable) racing with
-     * the close of a view of that stream, on another thread: the chunks come back once, scrubbed.
+     * the close of a view of that stream, on another thread: two holders drop their claims on the
+     * same chunks at once, and the chunks come back once, scrubbed.
      */
     @Test
     void leakReclaimRacesAViewsClose() {
@@ -180,18 +146,6 @@ class ModelCheckedConcurrencyTest {
             write(out, bytes);
             assertArrayEquals(bytes, out.toByteArray(), "another stream wrote into this one's chunks");
         }
-    }
-
-    /** A view's bytes, read with absolute gets (no lock, no position moved). */
-    private static byte[] bytesOf(ByteBufferView view) {
-        byte[] bytes = new byte[(int) view.remaining()];
-        int at = 0;
-        for (java.nio.ByteBuffer b : view.buffers()) {
-            for (int i = b.position(); i < b.limit(); i++) {
-                bytes[at++] = b.get(i);
-            }
-        }
-        return bytes;
     }
 
     private static void write(RecyclableOutputStream out, byte[] bytes) {
