@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.util.List;
+import java.util.zip.Deflater;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,5 +72,32 @@ class DecoderBoundariesTest {
             assertFalse(decoder.isInMessage());
         }
         assertEquals(List.of("text:abc"), r.events);
+    }
+
+    @Test
+    void aCompressedMessageThatEndsItsDeflateStreamIsDeliveredAndTheNextStartsANewOne() throws Exception {
+        Frames frames = Frames.fromClient();
+        for (String text : List.of("first, with a final block", "second, a stream of its own")) {
+            Deflater finishing = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+            finishing.setInput(Frames.utf8(text));
+            finishing.finish(); // BFINAL: the DEFLATE stream ends exactly at the payload's end
+            byte[] out = new byte[256];
+            int n = finishing.deflate(out);
+            assertTrue(finishing.finished());
+            finishing.end();
+            frames.raw(0x80 | 0x40 | Opcodes.TEXT, java.util.Arrays.copyOf(out, n), true, false);
+        }
+        PerMessageDeflate deflate = PerMessageDeflate.negotiateAsServer(PerMessageDeflate.NAME, DeflateOptions.DEFAULT)
+                .orElseThrow();
+        Recorder r = DecoderHarness.decode(
+                pool,
+                Role.SERVER,
+                WebSocketLimits.DEFAULT,
+                deflate.newInflater(),
+                frames.build(),
+                DecoderHarness.Chunking.WHOLE,
+                new java.util.Random(1),
+                new Recorder());
+        assertEquals(List.of("text:first, with a final block", "text:second, a stream of its own"), r.events);
     }
 }
