@@ -77,7 +77,8 @@ class DecoderBoundariesTest {
     @Test
     void aCompressedMessageThatEndsItsDeflateStreamIsDeliveredAndTheNextStartsANewOne() throws Exception {
         Frames frames = Frames.fromClient();
-        for (String text : List.of("first, with a final block", "second, a stream of its own")) {
+        // the second fills the pool's first 64-byte chunk exactly: the inflater's window is full as the stream ends
+        for (String text : List.of("first, with a final block", "x".repeat(64))) {
             Deflater finishing = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
             finishing.setInput(Frames.utf8(text));
             finishing.finish(); // BFINAL: the DEFLATE stream ends exactly at the payload's end
@@ -98,6 +99,29 @@ class DecoderBoundariesTest {
                 DecoderHarness.Chunking.WHOLE,
                 new java.util.Random(1),
                 new Recorder());
-        assertEquals(List.of("text:first, with a final block", "text:second, a stream of its own"), r.events);
+        assertEquals(List.of("text:first, with a final block", "text:" + "x".repeat(64)), r.events);
+    }
+
+    @Test
+    void aCompressedFrameLargerThanTheInflatersInputBufferFedWholeInflatesWhole() throws Exception {
+        byte[] payload = new byte[20_000]; // incompressible: the compressed frame is over 8 KiB as well
+        new java.util.Random(7).nextBytes(payload);
+        byte[] compressed = Compression.compress(payload);
+        byte[] wire = Frames.fromClient()
+                .raw(0x80 | 0x40 | Opcodes.BINARY, compressed, true, false)
+                .build();
+        PerMessageDeflate deflate = PerMessageDeflate.negotiateAsServer(PerMessageDeflate.NAME, DeflateOptions.DEFAULT)
+                .orElseThrow();
+        Recorder r = DecoderHarness.decode(
+                pool,
+                Role.SERVER,
+                WebSocketLimits.DEFAULT,
+                deflate.newInflater(),
+                wire,
+                DecoderHarness.Chunking.WHOLE,
+                new java.util.Random(1),
+                new Recorder());
+        assertEquals(1, r.payloads.size());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(payload, r.payloads.get(0));
     }
 }
