@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Test;
  * choosing another interleaving of its threads at every shared-memory access, lock and atomic
  * (systematically, not by chance as a stress test does), and fails with the interleaving that
  * broke an assertion. What must hold whatever the interleaving: no chunk is ever in two places
- * (two streams, or the free list twice), counts stay exact, nothing is returned to the pool twice
- * or lost, and frozen content stays as it was.
+ * (two streams, or the free list twice), counts stay exact, and nothing is returned to the pool
+ * twice or lost.
  *
  * <p>{@code mvn verify} explores {@value #SHORT_INVOCATIONS} interleavings per scenario;
  * {@code verification/concurrency.sh} explores many more ({@code -Dlincheck.invocations}).
