@@ -168,4 +168,81 @@ class BufferPoolTest {
                 () -> "events: " + events);
         assertTrue(Files.size(file) > 0);
     }
+
+    @Test
+    void aCopyOfAPowerOfTwoLengthComesFromTheClassOfExactlyThatSize() throws IOException {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[1000]);
+            out.write(new byte[1048]); // two chunks: contiguous() copies
+            try (PooledArray arr = out.contiguous()) {
+                assertEquals(2048, arr.array().length);
+            }
+            out.truncate(1500);
+            try (PooledArray arr = out.contiguous()) {
+                assertEquals(2048, arr.array().length, "a pooled class, not an exact array");
+            }
+        }
+        assertEquals(0, pool.stats().chunksDropped(DropReason.OVERSIZE), "heap copies are kept");
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void aDirectPoolsCopiesAreExactHeapArraysThatAreNeverKept() throws IOException {
+        BufferPool pool =
+                BufferPool.builder().directChunks(true).idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[1000]);
+            out.write(new byte[1048]);
+            try (PooledArray arr = out.contiguous()) {
+                assertEquals(2048, arr.length());
+                assertEquals(2048, arr.array().length, "an exact array");
+            }
+        }
+        assertEquals(1, pool.stats().chunksDropped(DropReason.OVERSIZE), pool::toString);
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void decayEmptiesOnlyTheClassesThatSawNoLeaseSinceThePreviousPass() throws IOException {
+        BufferPool pool = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(1);
+        }
+        assertEquals(1024, pool.stats().bytesIdle());
+        pool.decay(); // leased since the pool began: kept
+        assertEquals(1024, pool.stats().bytesIdle());
+        pool.decay(); // no lease since the last pass: emptied
+        assertEquals(0, pool.stats().bytesIdle());
+        assertEquals(1, pool.stats().chunksDropped(DropReason.TRIMMED));
+    }
+
+    @Test
+    void settingsAtTheirLimitsAreAcceptedAndReadBack() {
+        BufferPool smallest = BufferPool.builder()
+                .minChunkSize(64)
+                .maxChunkSize(64)
+                .maxIdleBytes(0)
+                .maxStreamSize(1)
+                .zeroOnRelease(true)
+                .directChunks(true)
+                .idleDecay(Duration.ZERO)
+                .build();
+        assertEquals(64, smallest.maxChunkSize());
+        assertEquals(0, smallest.maxIdleBytes());
+        assertEquals(1, smallest.maxStreamSize());
+        assertTrue(smallest.zeroOnRelease());
+        assertTrue(smallest.directChunks());
+        BufferPool largest = BufferPool.builder()
+                .minChunkSize(1 << 24)
+                .maxChunkSize(1 << 24)
+                .idleDecay(Duration.ZERO)
+                .build();
+        assertEquals(1 << 24, largest.maxChunkSize());
+        BufferPool defaults = BufferPool.builder().idleDecay(Duration.ZERO).build();
+        assertEquals(Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8), defaults.maxIdleBytes());
+        assertEquals(false, defaults.zeroOnRelease());
+        assertEquals(false, defaults.directChunks());
+        assertTrue(defaults.toString().startsWith("BufferPool" + "PoolStats[bytesInUse=0"), defaults.toString());
+    }
 }

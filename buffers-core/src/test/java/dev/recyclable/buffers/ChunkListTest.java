@@ -18,6 +18,7 @@ package dev.recyclable.buffers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,5 +77,72 @@ class ChunkListTest {
             }
         }
         assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void writableSpaceUsesTheTailsRoomWhenItIsEnoughAndANewChunkWhenItIsNot() throws IOException {
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.writableBuffer(10);
+            out.commit(10);
+            assertEquals(1014, out.writableBuffer(1014).remaining(), "exactly the room left: no new chunk");
+            out.commit(1014);
+            assertEquals(1, out.chunkCount());
+            assertTrue(out.writableBuffer(100).remaining() >= 100, "a full tail: the space is a new chunk's");
+            out.commit(100);
+            assertEquals(2, out.chunkCount());
+            assertEquals(1124, out.length());
+        }
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void underTheSizeCapTheTailsLastBytesAreHandedOutWithoutANewChunk() throws IOException {
+        BufferPool capped = BufferPool.builder()
+                .maxStreamSize(1000)
+                .idleDecay(Duration.ZERO)
+                .leakDetection(LeakDetection.DISABLED)
+                .build();
+        try (RecyclableOutputStream out = capped.newStream()) {
+            out.write(new byte[900]);
+            assertEquals(100, out.writableBuffer(500).remaining(), "the cap leaves 100 bytes, all in the tail");
+            out.commit(100);
+            assertEquals(1, out.chunkCount());
+        }
+        assertEquals(0, capped.stats().bytesInUse());
+    }
+
+    @Test
+    void aContiguousCopyOfAOneChunkStreamSharesTheChunkOnceItsViewsAreClosed() throws IOException {
+        try (RecyclableOutputStream out = pool.newStream()) {
+            out.write(new byte[] {1, 2, 3});
+            out.byteBuffers().close(); // the stream was shared once; its chunk is no longer held
+            try (PooledArray arr = out.contiguous()) {
+                assertSame(out.content.head.array(), arr.array(), "shared, not copied");
+            }
+        }
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void aLeakedStreamsUnsealedTailIsScrubbedBeforeTheNextOwnerSeesIt() throws Exception {
+        BufferPool tracked = BufferPool.builder()
+                .idleDecay(Duration.ZERO)
+                .leakDetection(LeakDetection.ALL)
+                .build();
+        RecyclableOutputStream leaked = tracked.newStream("leaked");
+        byte[] secret = new byte[600];
+        java.util.Arrays.fill(secret, (byte) 0x5A);
+        leaked.write(secret); // in the tail, whose length the stream keeps to itself
+        java.lang.reflect.Field f = ChunkList.class.getDeclaredField("tracker");
+        f.setAccessible(true);
+        ((LeakTracker) f.get(leaked.content)).run(); // what the Cleaner does once the stream is unreachable
+        try (RecyclableOutputStream next = tracked.newStream("next")) {
+            java.nio.ByteBuffer space = next.writableBuffer(1024);
+            while (space.hasRemaining()) {
+                assertEquals(0, space.get(), "the leaked stream's byte at " + (space.position() - 1));
+            }
+        }
+        assertEquals(0, tracked.stats().bytesInUse());
+        assertEquals(1, tracked.stats().leaks());
     }
 }

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.checks.IdleChunks;
 import dev.recyclable.buffers.interop.NettyViews;
 import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
@@ -115,7 +116,7 @@ class DifferentialPropertyTest {
             }
         }
         assertEquals(0, pool.stats().bytesInUse());
-        RecycledChunkTest.assertIdleChunksAsNew(pool); // every byte this sequence left is recorded as dirt
+        IdleChunks.assertAllAsNew(pool); // every byte this sequence left is recorded as dirt
     }
 
     private static void apply(

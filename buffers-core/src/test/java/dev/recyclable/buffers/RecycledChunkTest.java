@@ -18,12 +18,11 @@ package dev.recyclable.buffers;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recyclable.buffers.internal.Chunk;
-import dev.recyclable.buffers.internal.ChunkFreeList;
+import dev.recyclable.buffers.checks.IdleChunks;
 import dev.recyclable.buffers.interop.NettyViews;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
@@ -31,10 +30,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.InvalidMarkException;
 import java.nio.ReadOnlyBufferException;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.channels.WritableByteChannel;
@@ -195,6 +192,23 @@ class RecycledChunkTest {
             try (PooledArray copy = bob.contiguous()) {
                 byte[] whole = copy.array();
                 assertArrayEquals(new byte[whole.length], whole, "bob's copy shows alice's bytes");
+            }
+        }
+        assertIdleChunksAsNew(pool);
+    }
+
+    @Test
+    void aContiguousArrayThatIsTheStreamsOwnChunkShowsZerosPastTheContent() throws IOException {
+        BufferPool pool = pool(false);
+        soil(pool);
+        try (RecyclableOutputStream s = pool.newStream("owner")) {
+            s.write(new byte[] {1, 2, 3}); // a plain write copies over a previous owner's bytes, cleaning nothing
+            try (PooledArray arr = s.contiguous()) {
+                byte[] whole = arr.array();
+                assertSame(s.content.head.array(), whole, "the stream's own chunk, not a copy");
+                for (int i = 3; i < whole.length; i++) {
+                    assertEquals(0, whole[i], "a previous owner's byte at " + i);
+                }
             }
         }
         assertIdleChunksAsNew(pool);
@@ -387,53 +401,7 @@ class RecycledChunkTest {
         }
     }
 
-    /**
-     * Leases every idle chunk and checks it is as new: nothing linked or held, its buffers at
-     * position 0 and full limit in big-endian order, and no byte beyond what its dirt mark
-     * covers (zeroing up to the mark leaves nothing non-zero). Then gives them back.
-     */
-    static void assertIdleChunksAsNew(BufferPool pool) {
-        ChunkFreeList idle = freeList(pool);
-        List<Chunk> leased = new ArrayList<>();
-        for (int sizeClass = 0; sizeClass < 21; sizeClass++) {
-            for (Chunk c = idle.pop(sizeClass); c != null; c = idle.pop(sizeClass)) {
-                leased.add(c);
-            }
-        }
-        for (Chunk c : leased) {
-            String what = (c.array() != null ? "heap" : "direct") + " chunk of " + c.capacity();
-            assertFalse(c.isLinked(), what);
-            assertFalse(c.isShared(), what);
-            assertNull(c.next(), what);
-            assertEquals(0, c.length(), what);
-            assertEquals(0, c.offset(), what);
-            ByteBuffer b = c.buffer();
-            assertEquals(0, b.position(), what + ": position");
-            assertEquals(c.capacity(), b.limit(), what + ": limit");
-            assertEquals(ByteOrder.BIG_ENDIAN, b.order(), what + ": order");
-            assertThrows(InvalidMarkException.class, b::reset, what + ": mark");
-        }
-        for (Chunk c : leased) {
-            String what = (c.array() != null ? "heap" : "direct") + " chunk of " + c.capacity();
-            c.cleanFrom(0);
-            for (int i = 0; i < c.capacity(); i++) {
-                if (c.get(i) != 0) {
-                    throw new AssertionError(what + " holds a byte at " + i + " beyond its dirt mark");
-                }
-            }
-        }
-        for (Chunk c : leased) {
-            pool.release(c);
-        }
-    }
-
-    private static ChunkFreeList freeList(BufferPool pool) {
-        try {
-            Field f = BufferPool.class.getDeclaredField("idle");
-            f.setAccessible(true);
-            return (ChunkFreeList) f.get(pool);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+    private static void assertIdleChunksAsNew(BufferPool pool) {
+        IdleChunks.assertAllAsNew(pool);
     }
 }

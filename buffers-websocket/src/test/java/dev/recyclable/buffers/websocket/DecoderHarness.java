@@ -27,7 +27,9 @@ final class DecoderHarness {
         BYTE_BY_BYTE,
         RANDOM_SPLITS,
         DIRECT_BUFFERS,
-        SOURCE
+        SOURCE,
+        /** Pieces of 1 to 8 or 1 to 2000 bytes, each fed as an array, a random-access source or a heap or direct buffer. */
+        MIXED
     }
 
     private DecoderHarness() {}
@@ -53,9 +55,25 @@ final class DecoderHarness {
     /** Decodes {@code wire} completely, then closes the decoder; rethrows a protocol violation. */
     static Recorder decode(BufferPool pool, Role role, WebSocketLimits limits, byte[] wire, Chunking chunking)
             throws WebSocketProtocolException {
-        Recorder recorder = new Recorder();
-        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, role, limits, recorder)) {
-            feed(decoder, wire, chunking, new Random(wire.length));
+        return decode(pool, role, limits, null, wire, chunking, new Random(wire.length), new Recorder());
+    }
+
+    /**
+     * Decodes {@code wire} into {@code recorder} (with permessage-deflate when {@code inflater} is not
+     * null; the decoder ends it), then closes the decoder; rethrows a protocol violation.
+     */
+    static Recorder decode(
+            BufferPool pool,
+            Role role,
+            WebSocketLimits limits,
+            MessageInflater inflater,
+            byte[] wire,
+            Chunking chunking,
+            Random random,
+            Recorder recorder)
+            throws WebSocketProtocolException {
+        try (WebSocketDecoder decoder = new WebSocketDecoder(pool, role, limits, recorder, inflater)) {
+            feed(decoder, wire, chunking, random);
         }
         return recorder;
     }
@@ -98,6 +116,23 @@ final class DecoderHarness {
                 while (i < wire.length) {
                     int n = Math.min(wire.length - i, 1 + random.nextInt(300));
                     decoder.feed(source, shift + i, n);
+                    i += n;
+                }
+            }
+            case MIXED -> {
+                int i = 0;
+                while (i < wire.length && !decoder.isDone()) {
+                    int n = Math.min(wire.length - i, 1 + random.nextInt(random.nextBoolean() ? 8 : 2000));
+                    int kind = random.nextInt(3);
+                    if (kind == 0) {
+                        decoder.feed(wire, i, n);
+                    } else if (kind == 1) {
+                        decoder.feed(new WireSource(wire), i, n);
+                    } else {
+                        ByteBuffer b = random.nextBoolean() ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n);
+                        b.put(wire, i, n).flip();
+                        decoder.feed(b);
+                    }
                     i += n;
                 }
             }

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.zip.Inflater;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -220,6 +221,7 @@ class DeflatingEncoderTest extends TwoPoolsTest {
     }
 
     @Test
+    @Tag("allocation") // measures the thread's allocation, which mutation testing's coverage probes add to
     void closedEncoderRefusesToCompress() throws Exception {
         PerMessageDeflate deflate = agreed(Role.SERVER, "permessage-deflate", DeflateOptions.DEFAULT);
         MessageDeflater deflater = deflate.newDeflater();

@@ -31,6 +31,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.Deflater;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -355,6 +356,7 @@ class InflatingDecoderTest extends TwoPoolsTest {
     }
 
     @Test
+    @Tag("allocation") // measures the thread's allocation, which mutation testing's coverage probes add to
     void warmDecoderAllocatesNothingPerCompressedMessage() throws Exception {
         Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
         byte[] message = utf8(text(16 * 1024));

@@ -23,6 +23,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class MaskingKeysTest {
@@ -62,6 +63,7 @@ class MaskingKeysTest {
     }
 
     @Test
+    @Tag("allocation") // measures the thread's allocation, which mutation testing's coverage probes add to
     void aKeyCostsNoAllocationOnceDrawn() {
         MaskingKeys keys = new MaskingKeys();
         long sink = 0;

@@ -53,12 +53,13 @@ public final class HostPatterns {
         int star = -1;
         int starMatch = 0;
         while (si < s.length()) {
-            if (pi < p.length() && (p.charAt(pi) == '?' || p.charAt(pi) == s.charAt(si))) {
-                si++;
-                pi++;
-            } else if (pi < p.length() && p.charAt(pi) == '*') {
+            // a star is a wildcard even facing a '*' in the name: taken for a literal, it left no backtrack point
+            if (pi < p.length() && p.charAt(pi) == '*') {
                 star = pi++;
                 starMatch = si;
+            } else if (pi < p.length() && (p.charAt(pi) == '?' || p.charAt(pi) == s.charAt(si))) {
+                si++;
+                pi++;
             } else if (star >= 0) {
                 pi = star + 1;
                 si = ++starMatch;

@@ -1,0 +1,212 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recyclable.buffers.checks.IdleChunks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jetbrains.lincheck.Lincheck;
+import org.jetbrains.lincheck.LincheckSettings;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pool's concurrency, model-checked: Lincheck runs each scenario below many times, each time
+ * choosing another interleaving of its threads at every shared-memory access, lock and atomic
+ * (systematically, not by chance as a stress test does), and fails with the interleaving that
+ * broke an assertion. What must hold whatever the interleaving: no chunk is ever in two places
+ * (two streams, or the free list twice), counts stay exact, and nothing is returned to the pool
+ * twice or lost.
+ *
+ * <p>{@code mvn verify} explores {@value #SHORT_INVOCATIONS} interleavings per scenario;
+ * {@code verification/concurrency.sh} explores many more ({@code -Dlincheck.invocations}).
+ */
+class ModelCheckedConcurrencyTest {
+    private static final int SHORT_INVOCATIONS = 100;
+    private static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", SHORT_INVOCATIONS);
+
+    /**
+     * Runs {@code scenario} under the model checker. Its default bound on loop iterations (50) takes
+     * a chunk being zeroed or copied byte by byte for a livelock: these scenarios' loops all end, so
+     * the bound is raised, which in Lincheck 3.7 only its internal entry point takes.
+     */
+    private static void modelCheck(Runnable scenario) {
+        Lincheck.runConcurrentTestInternal$lincheck(INVOCATIONS, new LincheckSettings(true, 10, 100_000, 20), scenario);
+    }
+
+    /** Small chunks, so that a few bytes span several; an idle cap of a few chunks, so that releases meet it. */
+    private static BufferPool pool(long maxIdleBytes, LeakDetection leaks) {
+        return BufferPool.builder()
+                .minChunkSize(64)
+                .maxChunkSize(128)
+                .maxIdleBytes(maxIdleBytes)
+                .leakDetection(leaks)
+                .idleDecay(Duration.ZERO)
+                .build();
+    }
+
+    /**
+     * Two threads lease and release (write a stream over several chunks, check it, close it) while
+     * a third trims and decays the pool: every stream reads back exactly its own bytes, and
+     * afterwards nothing is in use, no chunk is idle twice and the idle bytes are within the cap.
+     */
+    @Test
+    void stripesUnderLeaseReleaseTrimAndDecay() {
+        modelCheck(() -> {
+            BufferPool pool = pool(4 * 64, LeakDetection.DISABLED);
+            writeCheckClose(pool, 1, 100); // some idle chunks to begin with
+            Threads threads = new Threads();
+            threads.start(() -> writeCheckClose(pool, 2, 100));
+            threads.start(() -> writeCheckClose(pool, 3, 70));
+            pool.trim();
+            pool.decay();
+            threads.join();
+            writeCheckClose(pool, 4, 130); // the pool still works
+            PoolStats stats = pool.stats();
+            assertEquals(0, stats.bytesInUse(), stats::toString);
+            assertTrue(stats.bytesIdle() <= pool.maxIdleBytes(), stats::toString);
+            assertEquals(stats.chunksLeased(), stats.chunksReused() + stats.chunksAllocated(), stats::toString);
+            IdleChunks.assertAllAsNew(pool);
+        });
+    }
+
+    /**
+     * The leak tracker's reclaim (what the Cleaner runs once a stream is unreachable) racing with
+     * the close of a view of that stream, on another thread: two holders drop their claims on the
+     * same chunks at once, and the chunks come back once, scrubbed.
+     */
+    @Test
+    void leakReclaimRacesAViewsClose() {
+        modelCheck(() -> {
+            BufferPool pool = pool(1 << 20, LeakDetection.ALL);
+            RecyclableOutputStream out = pool.newStream("leaked");
+            write(out, pattern(3, 100));
+            ByteBufferView view = out.byteBuffers();
+            LeakTracker tracker = (LeakTracker) field(out.content, ChunkList.class, "tracker");
+            Threads threads = new Threads();
+            threads.start(view::close);
+            tracker.run(); // the stream is never touched again: to the pool it is unreachable
+            threads.join();
+            PoolStats stats = pool.stats();
+            assertEquals(0, stats.bytesInUse(), stats::toString);
+            assertEquals(1, stats.leaks(), stats::toString);
+            IdleChunks.assertAllAsNew(pool);
+        });
+    }
+
+    /**
+     * A leaked {@link PooledArray} (the stream's own chunk, frozen) reclaimed while its stream
+     * closes on another thread: the chunk has two holders letting go at once and comes back once.
+     */
+    @Test
+    void leakedArrayReclaimRacesItsStreamsClose() {
+        modelCheck(() -> {
+            BufferPool pool = pool(1 << 20, LeakDetection.ALL);
+            RecyclableOutputStream out = pool.newStream("array");
+            write(out, pattern(4, 40));
+            PooledArray array = out.contiguous();
+            LeakTracker tracker = (LeakTracker) field(array, PooledArray.class, "tracker");
+            assertSame(array.array(), out.content.head.array(), "the only chunk is shared, not copied");
+            Threads threads = new Threads();
+            threads.start(out::close);
+            tracker.run();
+            threads.join();
+            PoolStats stats = pool.stats();
+            assertEquals(0, stats.bytesInUse(), stats::toString);
+            assertEquals(1, stats.leaks(), stats::toString);
+            IdleChunks.assertAllAsNew(pool);
+        });
+    }
+
+    private static void writeCheckClose(BufferPool pool, int seed, int length) {
+        byte[] bytes = pattern(seed, length);
+        try (RecyclableOutputStream out = pool.newStream()) {
+            write(out, bytes);
+            assertArrayEquals(bytes, out.toByteArray(), "another stream wrote into this one's chunks");
+        }
+    }
+
+    private static void write(RecyclableOutputStream out, byte[] bytes) {
+        try {
+            out.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] pattern(int seed, int length) {
+        byte[] b = new byte[length];
+        for (int i = 0; i < length; i++) {
+            b[i] = (byte) (seed * 31 + i);
+        }
+        return b;
+    }
+
+    private static Object field(Object owner, Class<?> type, String name) {
+        try {
+            Field f = type.getDeclaredField(name);
+            f.setAccessible(true);
+            return f.get(owner);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The scenario's threads; {@link #join} rethrows the first failure of any of them. */
+    private static final class Threads {
+        private final List<Thread> started = new ArrayList<>();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        void start(Runnable body) {
+            Thread t = new Thread(() -> {
+                try {
+                    body.run();
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            started.add(t);
+            t.start();
+        }
+
+        void join() {
+            try {
+                for (Thread t : started) {
+                    t.join();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+            Throwable e = failure.get();
+            if (e instanceof Error error) {
+                throw error;
+            }
+            if (e != null) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
