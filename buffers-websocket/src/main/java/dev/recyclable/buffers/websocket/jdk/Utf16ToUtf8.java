@@ -33,8 +33,10 @@ import java.nio.charset.StandardCharsets;
  * <p>Each piece is encoded as the JDK's own UTF-8 encoder does it, in two steps: its leading
  * ASCII chars (all of them, for ASCII text such as most JSON) go through the JDK's US-ASCII
  * encoder, whose array loop is a vectorised intrinsic since JDK 17 (an order of magnitude
- * faster than a char loop), and a char loop encodes the rest (faster than the JDK's own, which
- * parses surrogates through a helper object). The JDK
+ * faster than a char loop), and a char loop encodes the rest. That loop has the shape of the
+ * JDK's {@code String.getBytes(UTF_8)} loop: it runs over as many chars as surely fit the room
+ * left (3 bytes each) with no per-char room check; the JDK's {@code CharsetEncoder} loop, which
+ * checks the room for every char and parses surrogates through a helper object, is slower. The JDK
  * client delivers text as heap {@code CharBuffer}s, which are read in place (their position is
  * moved for the ASCII encoder and put back); any other {@code CharSequence} is first copied into
  * a small reusable array in blocks. Bytes go straight into a heap chunk's array; a direct chunk
@@ -168,8 +170,8 @@ final class Utf16ToUtf8 {
     }
 
     /**
-     * Encodes chars from {@code i} while there are chars and {@code p <= limit} (every step
-     * writes at most 4 bytes); returns the write position and leaves the read position in
+     * Encodes chars from {@code i} while there are chars and {@code p <= limit} (so at least 4
+     * bytes of room); returns the write position and leaves the read position in
      * {@link #consumed}. A high surrogate at the end of the piece waits for the next piece.
      */
     private int encodeRun(char[] src, int i, int to, byte[] dst, int p, int limit) {
@@ -185,25 +187,55 @@ final class Utf16ToUtf8 {
             pendingHighSurrogate = 0;
         }
         while (i < to && p <= limit) {
-            char c = src[i++];
-            if (c < 0x80) {
-                dst[p++] = (byte) c;
-            } else if (c < 0x800) {
-                dst[p] = (byte) (0xC0 | (c >> 6));
-                dst[p + 1] = (byte) (0x80 | (c & 0x3F));
-                p += 2;
-            } else if (!Character.isSurrogate(c)) {
-                p = put3(dst, p, c);
-            } else if (Character.isHighSurrogate(c) && i == to) {
-                pendingHighSurrogate = c; // its partner starts the next piece
-            } else if (Character.isHighSurrogate(c) && Character.isLowSurrogate(src[i])) {
-                p = put4(dst, p, Character.toCodePoint(c, src[i++]));
-            } else {
-                p = put3(dst, p, 0xFFFD); // a surrogate without its partner
+            // as many chars as surely fit, at 3 bytes each: a pair is 4 bytes for 2 chars, and
+            // the byte kept in reserve covers one whose low half lies just past them
+            int end = Math.min(to, i + Math.max(1, (limit + 3 - p) / 3));
+            long stopped = encodeChars(src, i, end, to, dst, p);
+            i = (int) (stopped >>> 32);
+            p = (int) stopped;
+            if (i < end) { // stopped at a high surrogate that ends the piece
+                pendingHighSurrogate = src[i++];
             }
         }
         consumed = i;
         return p;
+    }
+
+    /**
+     * The char loop, in the shape of the JDK's own {@code String} encoder: encodes
+     * {@code src[i, end)} (a pair begun at {@code end - 1} takes {@code src[end]} too) with no
+     * room check, the caller having sized {@code end} to the room. Stops before a high surrogate
+     * that ends the piece ({@code to}). Returns the read position in the high 32 bits, the write
+     * position in the low.
+     */
+    private static long encodeChars(char[] src, int i, int end, int to, byte[] dst, int p) {
+        while (i < end) {
+            char c = src[i];
+            if (c < 0x80) {
+                dst[p++] = (byte) c;
+            } else if (c < 0x800) {
+                dst[p++] = (byte) (0xC0 | (c >> 6));
+                dst[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (!Character.isSurrogate(c)) {
+                dst[p++] = (byte) (0xE0 | (c >> 12));
+                dst[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                dst[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isHighSurrogate(c) && i + 1 == to) {
+                break;
+            } else if (Character.isHighSurrogate(c) && Character.isLowSurrogate(src[i + 1])) {
+                int cp = Character.toCodePoint(c, src[++i]);
+                dst[p++] = (byte) (0xF0 | (cp >> 18));
+                dst[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                dst[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                dst[p++] = (byte) (0x80 | (cp & 0x3F));
+            } else { // a surrogate without its partner: U+FFFD
+                dst[p++] = (byte) 0xEF;
+                dst[p++] = (byte) 0xBF;
+                dst[p++] = (byte) 0xBD;
+            }
+            i++;
+        }
+        return ((long) i << 32) | p;
     }
 
     private static int put3(byte[] dst, int p, int c) {
