@@ -274,6 +274,41 @@ class JdkAdapterTextTest {
         PoolAssertions.assertNothingInUse(pool);
     }
 
+    /**
+     * A view of an unretained text message's UTF-8, taken during the call, keeps its bytes after
+     * the message is released, while the adapter lends more messages (and reuses its kept stream).
+     */
+    @Test
+    void aViewOfTheUtf8OutlivesTheMessage() throws Exception {
+        BufferPool pool =
+                BufferPool.builder().minChunkSize(64).maxChunkSize(1024).build();
+        List<ByteBufferView> views = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        JdkWebSocketAdapter adapter =
+                new JdkWebSocketAdapter(pool, WebSocketLimits.DEFAULT, m -> views.add(m.byteBuffers()));
+        StubWebSocket ws = new StubWebSocket();
+        Random random = new Random(8);
+        for (int i = 0; i < 50; i++) {
+            String text = (i + " " + ALPHABET).repeat(1 + random.nextInt(100));
+            texts.add(text);
+            List<int[]> cuts = randomCuts(text, random, 700);
+            for (int c = 0; c < cuts.size(); c++) {
+                adapter.onText(ws, PieceKind.HEAP.of(text, cuts.get(c)[0], cuts.get(c)[1]), c == cuts.size() - 1);
+            }
+        }
+        for (int i = 0; i < views.size(); i++) {
+            ByteBufferView view = views.get(i);
+            ByteBuffer joined = ByteBuffer.allocate(utf8(texts.get(i)).length);
+            for (ByteBuffer b : view.buffers()) {
+                joined.put(b.duplicate());
+            }
+            assertArrayEquals(utf8(texts.get(i)), joined.array(), "message " + i);
+            view.close();
+        }
+        adapter.onClose(ws, 1000, "");
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
     /** Every char is one to three UTF-8 bytes: the limit counts the bytes, not the chars. */
     @Test
     void theMessageLimitCountsUtf8Bytes() throws Exception {
