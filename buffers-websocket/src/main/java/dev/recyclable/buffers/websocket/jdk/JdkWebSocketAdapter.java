@@ -163,10 +163,13 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
                 if (t.utf8LengthExceeds(maxTextBytes)) {
                     failTooBig(webSocket, t.utf8Length());
                 } else if (last) {
-                    lender.lendText(t, listener);
-                    if (t.isHeld()) { // retained: the message owns t now
-                        text = new DeliveredText();
-                        reclaimed = t.reclaimed();
+                    try {
+                        lender.lendText(t, listener);
+                    } finally {
+                        if (t.isHeld()) { // retained (even by a listener that then threw): the message owns t now
+                            text = new DeliveredText();
+                            reclaimed = t.reclaimed();
+                        }
                     }
                 } else {
                     reclaimed = t.reclaimed();

@@ -309,6 +309,39 @@ class JdkAdapterTextTest {
         PoolAssertions.assertNothingInUse(pool);
     }
 
+    /** A listener that retains a message and then throws fails the connection, but keeps the message. */
+    @Test
+    void aMessageRetainedByAListenerThatThrowsStaysTheListeners() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        List<WebSocketMessage> kept = new ArrayList<>();
+        List<Throwable> errors = new ArrayList<>();
+        JdkWebSocketAdapter adapter = new JdkWebSocketAdapter(pool, WebSocketLimits.DEFAULT, new WebSocketListener() {
+            @Override
+            public void onMessage(WebSocketMessage message) {
+                kept.add(message.retain());
+                throw new IllegalStateException("listener bug");
+            }
+
+            @Override
+            public void onError(Throwable e) {
+                errors.add(e);
+            }
+        });
+        StubWebSocket ws = new StubWebSocket();
+        String text = "kept κόσμε 😀".repeat(100);
+        CompletionStage<?> first = adapter.onText(ws, PieceKind.HEAP.of(text, 0, 600), false);
+        CompletionStage<?> last = adapter.onText(ws, PieceKind.HEAP.of(text, 600, text.length()), true);
+        assertInstanceOf(IllegalStateException.class, errors.get(0));
+        assertEquals(List.of(CloseCodes.INTERNAL_ERROR), ws.closeCodes);
+        assertFalse(first.toCompletableFuture().isDone(), "the retained message still holds the pieces");
+        assertEquals(text, kept.get(0).text());
+        assertArrayEquals(utf8(text), kept.get(0).toByteArray());
+        kept.get(0).close();
+        assertTrue(first.toCompletableFuture().isDone());
+        assertTrue(last.toCompletableFuture().isDone());
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
     /** Every char is one to three UTF-8 bytes: the limit counts the bytes, not the chars. */
     @Test
     void theMessageLimitCountsUtf8Bytes() throws Exception {
