@@ -24,6 +24,27 @@ function textOf(size, seed) {
   return Buffer.from(parts.join(''), 'utf8');
 }
 
+// ASCII JSON of exactly size bytes: an array of small records, padded with spaces before its end
+// (what most WebSocket APIs send; the benchmarks' "json" text)
+function jsonOf(size) {
+  if (size < 2) {
+    return Buffer.from(' '.repeat(size), 'utf8');
+  }
+  const parts = ['['];
+  let bytes = 2;
+  for (let i = 0; ; i++) {
+    const record = (i > 0 ? ',' : '') + '{"id":' + i + ',"name":"user ' + i + '","active":' + (i % 3 !== 0)
+      + ',"score":' + (i * 37 % 1000) / 10 + '}';
+    if (bytes + record.length > size) {
+      break;
+    }
+    parts.push(record);
+    bytes += record.length;
+  }
+  parts.push(' '.repeat(size - bytes), ']');
+  return Buffer.from(parts.join(''), 'utf8');
+}
+
 function binaryOf(size, seed) {
   const b = Buffer.allocUnsafe(size);
   let x = seed * 2654435761 >>> 0;
@@ -96,4 +117,4 @@ function exitWithStdin() {
   process.stdin.resume();
 }
 
-module.exports = { SIZES, textOf, binaryOf, scriptOf, sendFragmented, echoScript, exitWithStdin };
+module.exports = { SIZES, textOf, jsonOf, binaryOf, scriptOf, sendFragmented, echoScript, exitWithStdin };

@@ -7,13 +7,13 @@
 //   node ws-peer.js bad-utf8-server                 sends a text message whose second fragment is
 //                                                    invalid UTF-8 and never finishes it
 //   node ws-peer.js blast-server                    for the loopback benchmark: on a text message
-//                                                    "go <count> <size> <text|binary> [send|ping]"
+//                                                    "go <count> <size> <text|json|binary> [send|ping]"
 //                                                    writes <count> pre-built messages of <size> bytes
 //                                                    in 4 KiB fragments straight to the socket (the
 //                                                    peer is not the bottleneck), with "ping" a Ping
 //                                                    before each, or with "send" through ws's own
 //                                                    sender as a normal ws peer would; a
-//                                                    line "digest <size> <text|binary>" on stdin is
+//                                                    line "digest <size> <text|json|binary>" on stdin is
 //                                                    answered with "DIGEST <sha-256 hex>" of that
 //                                                    payload; prints "PORT <n>"
 //   node ws-peer.js client <url> <fragmentSize>     sends the scripted messages (text and binary,
@@ -21,7 +21,7 @@
 //                                                    echo byte for byte, prints "OK <count>"
 // Listens on 127.0.0.1 only. Exits by itself: servers when stdin closes, the client when done.
 const { WebSocket, WebSocketServer } = require('ws');
-const { SIZES, textOf, binaryOf, scriptOf, sendFragmented, echoScript, exitWithStdin } = require('./payloads');
+const { SIZES, textOf, jsonOf, binaryOf, scriptOf, sendFragmented, echoScript, exitWithStdin } = require('./payloads');
 
 const MAX = 64 * 1024 * 1024;
 const mode = process.argv[2];
@@ -53,7 +53,7 @@ if (mode === 'echo-server') {
   const payloadOf = (size, type) => {
     const key = size + ' ' + type;
     if (!payloads.has(key)) {
-      payloads.set(key, type === 'text' ? textOf(size, 0) : binaryOf(size, 0));
+      payloads.set(key, type === 'text' ? textOf(size, 0) : type === 'json' ? jsonOf(size) : binaryOf(size, 0));
     }
     return payloads.get(key);
   };
@@ -67,7 +67,7 @@ if (mode === 'echo-server') {
         const end = Math.min(off + 4096, payload.length);
         const n = end - off;
         const head = Buffer.alloc(n < 126 ? 2 : n < 65536 ? 4 : 10);
-        head[0] = (end === payload.length ? 0x80 : 0) | (off === 0 ? (type === 'text' ? 1 : 2) : 0);
+        head[0] = (end === payload.length ? 0x80 : 0) | (off === 0 ? (type === 'binary' ? 2 : 1) : 0);
         if (n < 126) {
           head[1] = n;
         } else if (n < 65536) {
@@ -93,7 +93,7 @@ if (mode === 'echo-server') {
       if (how === 'send') {
         const payload = payloadOf(parseInt(size, 10), type);
         for (let i = parseInt(count, 10); i > 0; i--) {
-          sendFragmented(ws, payload, type !== 'text', 4096, false);
+          sendFragmented(ws, payload, type === 'binary', 4096, false);
         }
         return;
       }

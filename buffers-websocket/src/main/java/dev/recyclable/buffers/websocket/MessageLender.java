@@ -72,6 +72,24 @@ public final class MessageLender implements AutoCloseable {
     public void lend(MessageType type, RecyclableOutputStream content, WebSocketListener listener) {
         WebSocketMessage message = next;
         message.assign(Objects.requireNonNull(type, "type"), Objects.requireNonNull(content, "content"));
+        lendAssigned(message, listener);
+    }
+
+    /**
+     * Hands a text message that its transport delivered already decoded to UTF-16 to
+     * {@code listener}, without encoding it to UTF-8 first ({@link DecodedText}). The message
+     * owns {@code text} from now on and calls its {@link DecodedText#release()} when the message
+     * is released: when {@code onMessage} returns or throws, unless the listener retained it. If
+     * the listener asks for the UTF-8 bytes during the call, they are encoded into a stream of
+     * this lender ({@link #newContent()}), which it keeps for the next message as usual.
+     */
+    public void lendText(DecodedText text, WebSocketListener listener) {
+        WebSocketMessage message = next;
+        message.assignDecoded(Objects.requireNonNull(text, "text"), this);
+        lendAssigned(message, listener);
+    }
+
+    private void lendAssigned(WebSocketMessage message, WebSocketListener listener) {
         try {
             listener.onMessage(message);
         } finally {
@@ -82,6 +100,11 @@ public final class MessageLender implements AutoCloseable {
                 giveBack(message.detach());
             }
         }
+    }
+
+    /** A new stream from the pool, never the kept one (for a retained message on any thread). */
+    RecyclableOutputStream newStream() {
+        return pool.newStream(streamTag);
     }
 
     /** Closes the kept stream; streams of messages lent from now on are closed after the call. Idempotent. */

@@ -17,7 +17,9 @@ package dev.recyclable.buffers.websocket;
 
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -38,10 +40,24 @@ import java.util.Objects;
  * <p>Not thread-safe. Text messages keep the UTF-8 bytes exactly as received (already
  * validated): {@link #content()}, {@link #newInputStream()} and {@link #byteBuffers()} give
  * the raw bytes without decoding; {@link #text()} decodes.
+ *
+ * <p><b>Text that arrived decoded.</b> A transport that delivers text already decoded to UTF-16
+ * (the JDK client: {@code JdkWebSocketAdapter}) lends it as {@link DecodedText}
+ * ({@link MessageLender#lendText}). Then {@link #text()} builds the {@code String} from that
+ * UTF-16, and the UTF-8 bytes are encoded into a pooled stream the first time {@link #content()},
+ * {@link #newInputStream()}, {@link #byteBuffers()} or {@link #toByteArray()} asks for them
+ * ({@link #length()} counts them without encoding); that stream belongs to the message like any
+ * other content. Either way each payload is converted once, and only into the form the
+ * listener reads.
  */
 public final class WebSocketMessage implements AutoCloseable {
     private MessageType type;
     private RecyclableOutputStream content;
+    /** Text lent decoded; {@link #content} stays null until its UTF-8 is asked for. */
+    private DecodedText decoded;
+    /** Where the UTF-8 of {@link #decoded} gets its stream while the message is lent. */
+    private MessageLender lender;
+
     private boolean retained;
 
     WebSocketMessage() {}
@@ -64,13 +80,34 @@ public final class WebSocketMessage implements AutoCloseable {
     void assign(MessageType type, RecyclableOutputStream content) {
         this.type = type;
         this.content = content;
+        this.decoded = null;
+        this.lender = null;
         this.retained = false;
     }
 
-    /** Takes the content back without releasing it ({@link MessageLender} use, to recycle an unretained message's stream). */
+    /** Rebinds a recycled instance to a text message lent as decoded text ({@link MessageLender} use). */
+    void assignDecoded(DecodedText text, MessageLender lender) {
+        this.type = MessageType.TEXT;
+        this.content = null;
+        this.decoded = text;
+        this.lender = lender;
+        this.retained = false;
+    }
+
+    /**
+     * Takes the content back without releasing it and releases any decoded text
+     * ({@link MessageLender} use, to recycle an unretained message's stream); the content is
+     * null when none was made.
+     */
     RecyclableOutputStream detach() {
         RecyclableOutputStream c = content;
         content = null;
+        DecodedText d = decoded;
+        decoded = null;
+        lender = null;
+        if (d != null) {
+            d.release();
+        }
         return c;
     }
 
@@ -84,12 +121,17 @@ public final class WebSocketMessage implements AutoCloseable {
 
     /** Payload size in bytes (UTF-8 bytes for text). */
     public long length() {
-        return open().length();
+        ensureOpen();
+        return content == null ? decoded.utf8Length() : content.length();
     }
 
     /**
      * The pooled stream holding the payload, for zero-copy access ({@code forEachSegment},
-     * {@code writeTo}). Read-only by contract; owned by this message.
+     * {@code writeTo}). Read-only by contract; owned by this message. For text lent decoded, the
+     * first call of this or of the other byte accessors encodes the UTF-8 into it.
+     *
+     * @throws UncheckedIOException if that encoding fails (the pool's stream size cap, which
+     *                              the JDK adapter's message limit never lets a message reach)
      */
     public RecyclableOutputStream content() {
         return open();
@@ -114,18 +156,19 @@ public final class WebSocketMessage implements AutoCloseable {
         return open().toByteArray();
     }
 
-    /** The text, decoded from UTF-8. */
+    /** The text, decoded from UTF-8 (or built from the UTF-16 a transport decoded it to). */
     public String text() {
         if (type != MessageType.TEXT) {
             throw new IllegalStateException("binary message has no text");
         }
-        return open().toString(StandardCharsets.UTF_8);
+        ensureOpen();
+        return decoded != null ? decoded.text() : content.toString(StandardCharsets.UTF_8);
     }
 
     /** The decoded text for a text message; a short description for a binary message or a closed one. */
     @Override
     public String toString() {
-        if (content == null) {
+        if (isClosed()) {
             return "WebSocketMessage[" + type + ", closed]";
         }
         return type == MessageType.TEXT ? text() : "WebSocketMessage[BINARY, " + content.length() + " bytes]";
@@ -136,7 +179,7 @@ public final class WebSocketMessage implements AutoCloseable {
      * caller must {@link #close()} it.
      */
     public WebSocketMessage retain() {
-        open();
+        ensureOpen();
         retained = true;
         return this;
     }
@@ -147,24 +190,41 @@ public final class WebSocketMessage implements AutoCloseable {
     }
 
     public boolean isClosed() {
-        return content == null;
+        return content == null && decoded == null;
     }
 
-    /** Returns the payload's chunks to the pool. Idempotent. */
+    /** Returns the payload's chunks to the pool (and releases text lent decoded). Idempotent. */
     @Override
     public void close() {
-        RecyclableOutputStream c = content;
-        content = null;
+        RecyclableOutputStream c = detach();
         if (c != null) {
             c.close();
         }
     }
 
-    private RecyclableOutputStream open() {
-        RecyclableOutputStream c = content;
-        if (c == null) {
+    private void ensureOpen() {
+        if (isClosed()) {
             throw new IllegalStateException("message already released; retain() it to keep it past the listener call");
         }
+    }
+
+    /** The stream of the payload's bytes; for text lent decoded, made and filled on the first call. */
+    private RecyclableOutputStream open() {
+        RecyclableOutputStream c = content;
+        if (c != null) {
+            return c;
+        }
+        ensureOpen();
+        // while lent, the lender's kept stream serves (the transport's thread); a retained message
+        // may be read on any thread, so it takes a stream of its own
+        c = retained ? lender.newStream() : lender.newContent();
+        try {
+            decoded.encodeUtf8(c);
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+        }
+        content = c;
         return c;
     }
 }

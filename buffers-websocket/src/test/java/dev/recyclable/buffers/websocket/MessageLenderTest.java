@@ -26,12 +26,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The one ownership rule: lent, released when the listener returns unless retained. */
+/**
+ * The one ownership rule: lent, released when the listener returns unless retained; text lent
+ * decoded follows it too, encoded to UTF-8 only when its bytes are asked for.
+ */
 class MessageLenderTest {
     private final BufferPool pool = DecoderHarness.smallChunkPool();
 
@@ -114,6 +119,114 @@ class MessageLenderTest {
         assertEquals(0, pool.stats().bytesInUse());
         // after close, lent streams are released, not kept
         lender.lend(MessageType.BINARY, filled(lender, 100), m -> {});
+        lender.close();
+    }
+
+    /** Decoded text backed by a String, counting what the message asks of it. */
+    private static final class CountingText implements DecodedText {
+        final String text;
+        int encodings;
+        int releases;
+
+        CountingText(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public long utf8Length() {
+            return text.getBytes(StandardCharsets.UTF_8).length;
+        }
+
+        @Override
+        public void encodeUtf8(RecyclableOutputStream out) throws IOException {
+            encodings++;
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void release() {
+            releases++;
+        }
+    }
+
+    @Test
+    void decodedTextIsEncodedOnlyWhenItsBytesAreAskedForAndReleasedOnce() throws Exception {
+        MessageLender lender = new MessageLender(pool, "test", false);
+        String text = "κόσμε 😀 ".repeat(500);
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        CountingText onlyText = new CountingText(text);
+        lender.lendText(onlyText, m -> {
+            assertTrue(m.isText());
+            assertEquals(text, m.text());
+            assertEquals(utf8.length, m.length());
+        });
+        assertEquals(0, onlyText.encodings, "a String reader never pays for UTF-8");
+        assertEquals(1, onlyText.releases);
+        assertEquals(0, pool.stats().bytesInUse());
+
+        CountingText bytes = new CountingText(text);
+        List<WebSocketMessage> seen = new ArrayList<>();
+        lender.lendText(bytes, m -> {
+            assertArrayEquals(utf8, m.content().toByteArray());
+            assertArrayEquals(utf8, m.toByteArray());
+            assertEquals(utf8.length, m.length());
+            assertEquals(text, m.text(), "the String still comes from the UTF-16");
+            assertTrue(pool.stats().bytesInUse() >= utf8.length);
+            seen.add(m);
+        });
+        assertEquals(1, bytes.encodings, "encoded once for every byte accessor");
+        assertEquals(1, bytes.releases);
+        assertTrue(seen.get(0).isClosed());
+        assertEquals(0, pool.stats().bytesInUse(), "the UTF-8's chunks went back with the message");
+        RecyclableOutputStream kept = lender.newContent();
+        assertEquals(0, kept.length(), "the lender keeps the emptied stream for the next message");
+        kept.close();
+
+        CountingText closedByListener = new CountingText("x");
+        lender.lendText(closedByListener, WebSocketMessage::close);
+        CountingText thrownAt = new CountingText("y");
+        assertThrows(
+                IllegalStateException.class,
+                () -> lender.lendText(thrownAt, m -> {
+                    m.content();
+                    throw new IllegalStateException("listener bug");
+                }));
+        assertEquals(1, closedByListener.releases);
+        assertEquals(1, thrownAt.releases);
+        lender.close();
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void aRetainedDecodedMessageMakesItsBytesInAStreamOfItsOwnOnAnyThread() throws Exception {
+        MessageLender lender = new MessageLender(pool, "test", false);
+        List<WebSocketMessage> kept = new ArrayList<>();
+        CountingText first = new CountingText("first €".repeat(300));
+        CountingText second = new CountingText("second 中".repeat(300));
+        lender.lendText(first, m -> kept.add(m.retain()));
+        lender.lendText(second, m -> kept.add(m.retain()));
+        assertEquals(0, first.releases + second.releases);
+        RecyclableOutputStream next = lender.newContent();
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+                    for (int i = 0; i < 2; i++) {
+                        WebSocketMessage m = kept.get(i);
+                        String text = (i == 0 ? first : second).text;
+                        assertNotSame(next, m.content(), "not the lender's stream");
+                        assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), m.toByteArray());
+                        m.close();
+                        m.close();
+                    }
+                })
+                .get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(1, first.releases);
+        assertEquals(1, second.releases);
+        assertThrows(IllegalStateException.class, () -> kept.get(0).content());
+        next.close();
         lender.close();
     }
 }

@@ -39,6 +39,15 @@ final class ContentCheck {
         }
     }
 
+    /** The SHA-256 (hex) of {@code bytes}, as the peer reports a payload's. */
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Digests the next message from its first delivery on. */
     void arm() {
         sha256.reset();

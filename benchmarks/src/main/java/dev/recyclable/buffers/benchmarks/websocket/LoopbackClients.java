@@ -17,7 +17,9 @@ package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
@@ -44,6 +46,8 @@ import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -72,19 +76,91 @@ final class LoopbackClients {
             case "recyclableNetty" -> new NettyClient(uri, received, pool, true, check);
             case "nettyStock" -> new NettyClient(uri, received, pool, false, check);
             case "nettyFloor" -> NettyClient.floor(uri, received, pool, check);
-            case "jdkRecyclable" ->
-                new JdkClient(
-                        uri, new JdkWebSocketAdapter(pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), m -> {
-                            if (check.armed()) {
-                                check.update(m.toByteArray()); // raw UTF-8 for text
-                                check.messageEnd();
-                            }
-                            received.release();
-                        }));
-            case "jdkTypical" -> new JdkClient(uri, new Typical(received, check));
+            case "jdkRecyclable" -> new JdkClient(uri, adapter(pool, new InPlaceReader(received, check)));
+            case "jdkRecyclableString" -> new JdkClient(uri, adapter(pool, new StringReader(received, check)));
+            case "jdkTypical" -> new JdkClient(uri, new Typical(received, check, false));
+            case "jdkTypicalUtf8" -> new JdkClient(uri, new Typical(received, check, true));
             case "jdkFloor" -> new JdkClient(uri, new DroppingJdkListener(received, check));
             default -> throw new IllegalArgumentException(kind);
         };
+    }
+
+    static JdkWebSocketAdapter adapter(BufferPool pool, WebSocketListener listener) {
+        return new JdkWebSocketAdapter(pool, new WebSocketLimits(64L << 20, 64L << 20, 1 << 16), listener);
+    }
+
+    /**
+     * Our adapter's listener that wants the payload's bytes (the UTF-8, for text): it reads them
+     * in place from the pooled chunks ({@code forEachSegment}), as a user who wants bytes
+     * would, and keeps their count.
+     */
+    static final class InPlaceReader implements WebSocketListener, SegmentVisitor {
+        private final Semaphore received;
+        private final ContentCheck check;
+        private long bytes;
+        volatile long lastLength;
+
+        InPlaceReader(Semaphore received, ContentCheck check) {
+            this.received = received;
+            this.check = check;
+        }
+
+        @Override
+        public void onMessage(WebSocketMessage message) {
+            bytes = 0;
+            try {
+                message.content().forEachSegment(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            lastLength = bytes;
+            if (check.armed()) {
+                check.update(message.toByteArray()); // raw UTF-8 for text
+                check.messageEnd();
+            }
+            received.release();
+        }
+
+        @Override
+        public void visit(byte[] array, int offset, int length) {
+            bytes += length;
+        }
+
+        @Override
+        public void visit(ByteBuffer segment) {
+            bytes += segment.remaining();
+        }
+    }
+
+    /** Our adapter's listener that wants a text message as a {@code String} ({@code message.text()}); keeps the last one. */
+    static final class StringReader implements WebSocketListener {
+        private final Semaphore received;
+        private final ContentCheck check;
+        volatile Object last;
+
+        StringReader(Semaphore received, ContentCheck check) {
+            this.received = received;
+            this.check = check;
+        }
+
+        @Override
+        public void onMessage(WebSocketMessage message) {
+            if (message.isText()) {
+                String text = message.text();
+                last = text;
+                if (check.armed()) { // the UTF-8 bytes only for the check, off the measured path
+                    check.update(text.getBytes(StandardCharsets.UTF_8));
+                    check.messageEnd();
+                }
+            } else {
+                last = message.length();
+                if (check.armed()) {
+                    check.update(message.toByteArray());
+                    check.messageEnd();
+                }
+            }
+            received.release();
+        }
     }
 
     /** Netty client: our handshaker + handlers, or Netty's protocol handler + aggregator. */
@@ -263,23 +339,38 @@ final class LoopbackClients {
         }
     }
 
-    /** Typical user code on the JDK client ({@link TypicalJdkListener}); keeps the last message. */
+    /**
+     * Typical user code on the JDK client ({@link TypicalJdkListener}); keeps the last message.
+     * With {@code utf8}, a text message is wanted as bytes: {@code getBytes(UTF_8)} of the
+     * {@code String}, as a user who wants bytes writes it.
+     */
     static final class Typical extends TypicalJdkListener {
         private final Semaphore received;
         private final ContentCheck check;
+        private final boolean utf8;
         volatile Object last;
 
-        Typical(Semaphore received, ContentCheck check) {
+        Typical(Semaphore received, ContentCheck check, boolean utf8) {
             this.received = received;
             this.check = check;
+            this.utf8 = utf8;
         }
 
         @Override
         void text(String message) {
-            last = message;
-            if (check.armed()) { // the UTF-8 bytes only for the check, off the measured path
-                check.update(message.getBytes(StandardCharsets.UTF_8));
-                check.messageEnd();
+            if (utf8) {
+                byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+                last = bytes;
+                if (check.armed()) {
+                    check.update(bytes);
+                    check.messageEnd();
+                }
+            } else {
+                last = message;
+                if (check.armed()) { // the UTF-8 bytes only for the check, off the measured path
+                    check.update(message.getBytes(StandardCharsets.UTF_8));
+                    check.messageEnd();
+                }
             }
             received.release();
         }

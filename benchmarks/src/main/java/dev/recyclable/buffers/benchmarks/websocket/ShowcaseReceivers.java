@@ -25,9 +25,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.CRC32;
 
 /**
- * The two receiving sides the showcase compares on the JDK's {@code java.net.http.WebSocket}
- * client. Both check every message they receive against the payload the server sends (text by
- * its UTF-8 bytes' CRC-32 or by equality, binary by CRC-32) and release one permit per message.
+ * The receiving sides the showcase compares on the JDK's {@code java.net.http.WebSocket}
+ * client: typical code and our adapter, each for a listener that wants text as a
+ * {@code String} and for one that wants its UTF-8 bytes. All check every message they receive
+ * against the payload the server sends (text by equality or by its UTF-8 bytes' CRC-32, binary
+ * by CRC-32) and release one permit per message.
  */
 final class ShowcaseReceivers {
     private ShowcaseReceivers() {}
@@ -58,18 +60,31 @@ final class ShowcaseReceivers {
         }
     }
 
-    /** Typical user code on the JDK client ({@link TypicalJdkListener}): text checked by equality, binary by CRC-32. */
+    /**
+     * Typical user code on the JDK client ({@link TypicalJdkListener}): text checked by equality,
+     * binary by CRC-32. With {@code utf8}, text is wanted as bytes ({@code getBytes(UTF_8)} of
+     * the {@code String}), checked by CRC-32.
+     */
     static final class Typical extends TypicalJdkListener {
         private final Expected expected;
+        private final boolean utf8;
         private final CRC32 crc = new CRC32();
 
-        Typical(Expected expected) {
+        Typical(Expected expected, boolean utf8) {
             this.expected = expected;
+            this.utf8 = utf8;
         }
 
         @Override
         void text(String message) {
-            expected.verdict(message.equals(expected.text));
+            if (utf8) {
+                byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+                crc.reset();
+                crc.update(bytes);
+                expected.verdict(bytes.length == expected.textLength && crc.getValue() == expected.textCrc);
+            } else {
+                expected.verdict(message.equals(expected.text));
+            }
         }
 
         @Override
@@ -87,22 +102,30 @@ final class ShowcaseReceivers {
 
     /**
      * Our side: a {@link WebSocketListener} behind {@code JdkWebSocketAdapter}. The message's
-     * pooled chunks are read in place ({@code forEachSegment}) and go back to the pool when
-     * {@link #onMessage} returns.
+     * bytes (the UTF-8, for text) are read in place from its pooled chunks ({@code forEachSegment})
+     * and go back to the pool when {@link #onMessage} returns; with {@code asString}, text is
+     * taken as a {@code String} ({@code message.text()}) and checked by equality, as
+     * {@link Typical} checks its own.
      */
     static final class Recyclable implements WebSocketListener {
         private final Expected expected;
+        private final boolean asString;
         private final MessageCrc crc = new MessageCrc();
 
-        Recyclable(Expected expected) {
+        Recyclable(Expected expected, boolean asString) {
             this.expected = expected;
+            this.asString = asString;
         }
 
         @Override
         public void onMessage(WebSocketMessage message) {
+            boolean text = message.isText();
+            if (text && asString) {
+                expected.verdict(message.text().equals(expected.text));
+                return;
+            }
             crc.reset();
             crc.update(message);
-            boolean text = message.isText();
             expected.verdict(message.length() == (text ? expected.textLength : expected.binaryLength)
                     && crc.value() == (text ? expected.textCrc : expected.binaryCrc));
         }

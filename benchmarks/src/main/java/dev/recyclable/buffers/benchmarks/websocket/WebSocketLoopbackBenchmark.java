@@ -39,10 +39,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * would ({@code frames=send}), or pre-built with a Ping before every message
  * ({@code frames=prebuiltPing}: the receiver answers each with a Pong), and one of these
  * receives them:
- * {@code recyclableNetty} (a), {@code nettyStock} (b), {@code jdkRecyclable} (c),
- * {@code jdkTypical} (d), and {@code jdkFloor}, the JDK client dropping every delivery (its own cost),
+ * {@code recyclableNetty} (a), {@code nettyStock} (b), {@code jdkRecyclable} (c: the JDK client
+ * with our adapter, its listener reading the payload's bytes in place, the UTF-8 for text),
+ * {@code jdkRecyclableString} (c with a listener that takes text as a {@code String},
+ * {@code message.text()}), {@code jdkTypical} (d: a {@code StringBuilder} turned into a
+ * {@code String} at the last piece, or a {@code ByteArrayOutputStream}), {@code jdkTypicalUtf8}
+ * (d for a user who wants text as bytes: the {@code String}'s {@code getBytes(UTF_8)}), and
+ * {@code jdkFloor}, the JDK client dropping every delivery (its own cost),
  * and {@code nettyFloor}, a Netty client skipping every frame ({@link FrameSkipper}: the transport's
- * own cost, for pre-built frames only: it answers no Ping).
+ * own cost, for pre-built frames only: it answers no Ping). Text is {@code TEXT} (1- to 4-byte
+ * code points mixed, as in the interop tests) or {@code JSON} (ASCII records).
  *
  * <p>One operation receives {@code max(1, 1 MiB / messageBytes)} messages, so it moves at
  * least 1 MiB: {@code gc.alloc.rate.norm} divided by the bytes per operation is the allocation
@@ -52,7 +58,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * where the peer, not the receiver, sets the pace, times per message hide what receiving costs,
  * and this shows it. Before measuring, each trial checks that
  * the receiver gets the peer's exact bytes (SHA-256 of one message against the peer's own
- * digest of its payload, {@link ContentCheck}). Run from the repository root (or set
+ * digest of its payload, {@link ContentCheck}). The heap is touched before the run
+ * ({@code -XX:+AlwaysPreTouch}, as in the in-process benchmarks), so that the first touch of a
+ * page does not land, as a page fault, in whichever allocation meets it (without it, the JDK
+ * client's own {@code CharBuffer} allocations took 8% of one run's profile samples and 26% of
+ * another's, for the same cell). Run from the repository root (or set
  * {@code -Dws.peer.dir}) after .ci/setup-websocket.sh.
  */
 @State(Scope.Benchmark)
@@ -62,15 +72,25 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(
         value = 1,
-        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dio.netty.leakDetection.level=disabled"})
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
 public class WebSocketLoopbackBenchmark {
     @Param({"1024", "65536", "1048576", "16777216"})
     public int messageBytes;
 
-    @Param({"TEXT", "BINARY"})
+    /** TEXT: mixed 1- to 4-byte code points; JSON: ASCII JSON records; BINARY: random bytes. */
+    @Param({"TEXT", "JSON", "BINARY"})
     public String type;
 
-    @Param({"recyclableNetty", "nettyStock", "nettyFloor", "jdkRecyclable", "jdkTypical", "jdkFloor"})
+    @Param({
+        "recyclableNetty",
+        "nettyStock",
+        "nettyFloor",
+        "jdkRecyclable",
+        "jdkRecyclableString",
+        "jdkTypical",
+        "jdkTypicalUtf8",
+        "jdkFloor"
+    })
     public String client;
 
     /** prebuilt: frames written raw; prebuiltPing: the same with a Ping before each message; send: ws's sender. */

@@ -48,6 +48,56 @@ final class WireMessages {
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    /**
+     * Valid UTF-8 text of exactly {@code size} bytes cycling through 1-, 2-, 3- and 4-byte code
+     * points (8 of 14 chars are not ASCII): the loopback peer's {@code TEXT} payload
+     * (buffers-websocket/src/test/node/payloads.js, {@code textOf(size, 0)}).
+     */
+    static byte[] mixedText(int size) {
+        String[] alphabet = {"a", "Z", "0", " ", "é", "ß", "κ", "ό", "€", "中", "𝄞", "😀"};
+        StringBuilder sb = new StringBuilder();
+        int bytes = 0;
+        int i = 0;
+        while (bytes < size) {
+            String piece = alphabet[i++ % alphabet.length];
+            int n = piece.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes + n > size) {
+                sb.append("x".repeat(size - bytes));
+                break;
+            }
+            sb.append(piece);
+            bytes += n;
+        }
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * ASCII JSON of exactly {@code size} bytes, an array of small records padded with spaces
+     * before its end: the loopback peer's {@code JSON} payload ({@code jsonOf(size)} in payloads.js).
+     */
+    static byte[] json(int size) {
+        if (size < 2) {
+            return " ".repeat(size).getBytes(StandardCharsets.US_ASCII);
+        }
+        StringBuilder sb = new StringBuilder(size).append('[');
+        for (int i = 0; ; i++) {
+            String record = (i > 0 ? "," : "") + "{\"id\":" + i + ",\"name\":\"user " + i + "\",\"active\":"
+                    + (i % 3 != 0) + ",\"score\":" + score(i) + "}";
+            if (sb.length() + record.length() + 1 > size) {
+                break;
+            }
+            sb.append(record);
+        }
+        sb.append(" ".repeat(size - 1 - sb.length())).append(']');
+        return sb.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** JavaScript's {@code (i * 37 % 1000) / 10}: no trailing ".0" for whole numbers. */
+    private static String score(int i) {
+        int tenths = i * 37 % 1000;
+        return tenths % 10 == 0 ? Integer.toString(tenths / 10) : (tenths / 10) + "." + (tenths % 10);
+    }
+
     static byte[] binary(int size) {
         byte[] b = new byte[size];
         new SplittableRandom(size).nextBytes(b);

@@ -19,6 +19,7 @@ import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.websocket.CloseCodes;
+import dev.recyclable.buffers.websocket.DecodedText;
 import dev.recyclable.buffers.websocket.MessageLender;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
@@ -37,19 +38,30 @@ import java.util.concurrent.TimeUnit;
  * A {@link java.net.http.WebSocket.Listener} that assembles the JDK client's deliveries into
  * pooled messages for a {@link WebSocketListener}.
  *
- * <p>Each delivered piece is copied into pooled chunks inside the callback and never kept: the
- * JDK reuses its buffers whatever the returned {@code CompletionStage} says, so this adapter
- * returns {@code null} (done). Binary pieces are copied as they are; text arrives from the JDK
- * already decoded to UTF-16 (it has validated the UTF-8 and fails fast itself), so it is encoded
- * back to UTF-8 straight into the chunks and the message carries raw UTF-8 like every other.
+ * <p><b>Binary</b> pieces are copied into pooled chunks inside the callback and never kept: the
+ * JDK hands over slices of its own read buffer, which it reuses whatever the returned
+ * {@code CompletionStage} says.
+ *
+ * <p><b>Text</b> arrives already decoded to UTF-16 (the JDK has validated the UTF-8 and fails
+ * fast itself), each piece in a {@code CharBuffer} of its own. Those are kept as they are, not
+ * copied, and the message is lent as {@link DecodedText} ({@link MessageLender#lendText}): its
+ * {@link WebSocketMessage#text()} joins them into a {@code String}, and its UTF-8 bytes
+ * ({@link WebSocketMessage#content()} and the other byte accessors) are encoded into pooled chunks
+ * only when the listener asks for them. So a listener that wants a {@code String} gets it without
+ * a round trip through UTF-8, and one that wants bytes pays one encoding. Keeping a piece past
+ * its callback is what the JDK's listener contract provides for: the stage returned for it
+ * completes when the message is released. Until then the message's text lives in those buffers,
+ * on the heap (two bytes per char, as a {@code StringBuilder} of it would), not in the pool.
  *
  * <p><b>Backpressure.</b> The adapter requests one delivery at a time ({@code request(1)}) and
- * only after the previous one has been copied and, at a message's end, handled by the
+ * only after the previous one has been taken and, at a message's end, handled by the
  * listener: a slow listener slows the socket instead of piling up data.
  *
  * <p><b>Limits.</b> The JDK has none; this adapter enforces {@link WebSocketLimits#maxMessageSize()}
- * as bytes arrive (frame boundaries and fragment counts are invisible through this API). On a
- * violation the partial message is released, further data is dropped, the listener gets
+ * as data arrives (frame boundaries and fragment counts are invisible through this API), in UTF-8
+ * bytes for text too, and the pool's {@link BufferPool#maxStreamSize()} if that is lower (so that a
+ * text message's UTF-8 always fits a stream). On a violation the partial message is released,
+ * further data is dropped, the listener gets
  * {@link WebSocketListener#onError} with a {@link WebSocketProtocolException} (code 1009), and the
  * connection is closed with 1008 (the JDK's {@code sendClose} refuses 1009). Any other failure
  * while assembling closes it with 1011. A Close that cannot be sent is logged
@@ -75,9 +87,13 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
     private final MessageLender lender;
     private final WebSocketLimits limits;
     private final WebSocketListener listener;
-    private final Utf16ToUtf8 textEncoder = new Utf16ToUtf8();
+    /** The text limit in UTF-8 bytes: the message limit, or the pool's stream cap if lower. */
+    private final long maxTextBytes;
+    /** The binary message being assembled, or null. */
     private RecyclableOutputStream assembling;
-    private MessageType assemblingType;
+    /** The text message being assembled (pieces kept since its first); a new one after a retained message. */
+    private DeliveredText text = new DeliveredText();
+
     private boolean failed;
     /** Set when the JDK reports the connection closed or failed; read by the close timeout. */
     private volatile boolean ended;
@@ -86,6 +102,7 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         this.lender = new MessageLender(pool, STREAM_TAG, false);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.maxTextBytes = Math.min(limits.maxMessageSize(), pool.maxStreamSize());
     }
 
     @Override
@@ -93,39 +110,29 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         webSocket.request(1);
     }
 
+    /**
+     * Copies {@code data} into the message being assembled, under the size limit, and delivers
+     * the message on the last piece.
+     */
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        return received(webSocket, data, null, last);
-    }
-
-    @Override
-    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-        return received(webSocket, null, data, last);
-    }
-
-    /**
-     * One path for a delivered piece, {@code binary} or {@code text} (the other is null): copied
-     * into the message being assembled, under the size limit, and the message delivered on the
-     * last piece.
-     */
-    private CompletionStage<?> received(WebSocket webSocket, ByteBuffer binary, CharSequence text, boolean last) {
         if (!failed) {
             try {
-                // every char is at least one UTF-8 byte: reject before encoding when that is already too much
-                long incoming = binary != null ? binary.remaining() : text.length();
-                if (limitExceeded(incoming)) {
+                if (text.isHeld()) {
+                    throw new IllegalStateException("binary data in the middle of a text message");
+                }
+                long incoming = data.remaining();
+                if (assembledLength() + incoming > limits.maxMessageSize()) {
                     failTooBig(webSocket, assembledLength() + incoming);
                 } else {
-                    RecyclableOutputStream out = target(binary != null ? MessageType.BINARY : MessageType.TEXT);
-                    if (binary != null) {
-                        out.write(binary);
-                    } else {
-                        textEncoder.append(text, last, out);
+                    if (assembling == null) {
+                        assembling = lender.newContent();
                     }
-                    if (out.length() > limits.maxMessageSize()) {
-                        failTooBig(webSocket, out.length());
-                    } else if (last) {
-                        deliver();
+                    assembling.write(data);
+                    if (last) {
+                        RecyclableOutputStream content = assembling;
+                        assembling = null;
+                        lender.lend(MessageType.BINARY, content, listener);
                     }
                 }
             } catch (BufferLimitExceededException e) {
@@ -136,6 +143,43 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         }
         webSocket.request(1);
         return null;
+    }
+
+    /**
+     * Keeps {@code data} (no copy) for the message being assembled, under the size limit, and
+     * delivers the message on the last piece. Returns the stage that completes when the message
+     * lets go of {@code data}, or null when it already has.
+     */
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        CompletionStage<?> reclaimed = null;
+        if (!failed) {
+            try {
+                if (assembling != null) {
+                    throw new IllegalStateException("text data in the middle of a binary message");
+                }
+                DeliveredText t = text;
+                t.append(data);
+                if (t.utf8LengthExceeds(maxTextBytes)) {
+                    failTooBig(webSocket, t.utf8Length());
+                } else if (last) {
+                    try {
+                        lender.lendText(t, listener);
+                    } finally {
+                        if (t.isHeld()) { // retained (even by a listener that then threw): the message owns t now
+                            text = new DeliveredText();
+                            reclaimed = t.reclaimed();
+                        }
+                    }
+                } else {
+                    reclaimed = t.reclaimed();
+                }
+            } catch (RuntimeException e) {
+                fail(webSocket, e);
+            }
+        }
+        webSocket.request(1);
+        return reclaimed;
     }
 
     @Override
@@ -174,30 +218,11 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
 
     /** Whether the message being assembled is still open; for tests and diagnostics. */
     public boolean isAssembling() {
-        return assembling != null;
-    }
-
-    private boolean limitExceeded(long incoming) {
-        return assembledLength() + incoming > limits.maxMessageSize();
+        return assembling != null || text.isHeld();
     }
 
     private long assembledLength() {
         return assembling == null ? 0 : assembling.length();
-    }
-
-    private RecyclableOutputStream target(MessageType type) {
-        if (assembling == null) {
-            assembling = lender.newContent();
-            assemblingType = type;
-            textEncoder.reset();
-        }
-        return assembling;
-    }
-
-    private void deliver() {
-        RecyclableOutputStream content = assembling;
-        assembling = null;
-        lender.lend(assemblingType, content, listener);
     }
 
     private void failTooBig(WebSocket webSocket, long length) {
@@ -256,6 +281,9 @@ public final class JdkWebSocketAdapter implements WebSocket.Listener {
         assembling = null;
         if (partial != null) {
             partial.close();
+        }
+        if (text.isHeld()) {
+            text.release();
         }
     }
 }

@@ -36,6 +36,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -155,6 +156,53 @@ class JdkClientInteropTest {
             assertEquals(fragmented, pings);
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(10, TimeUnit.SECONDS);
             assertEquals("close:1000", events.next());
+        }
+    }
+
+    /**
+     * The JDK's own text deliveries, kept by the adapter past their callbacks: every text
+     * message echoed by ws (4 KiB fragments cutting code points, a Ping mid-message) is read as
+     * a {@code String} and as UTF-8 only after all of them have arrived, from retained messages.
+     * Were the JDK to reuse the buffers it hands to {@code onText}, the earlier messages would
+     * show later bytes.
+     */
+    @Test
+    void retainedTextMessagesKeepTheJdksBuffersIntactWhileMoreArrive() throws Exception {
+        BlockingQueue<WebSocketMessage> kept = new LinkedBlockingQueue<>();
+        try (NodePeer node = NodePeer.start("echo-server", "4096")) {
+            WebSocket ws = http.newWebSocketBuilder()
+                    .buildAsync(
+                            URI.create("ws://127.0.0.1:" + node.port() + "/"),
+                            new JdkWebSocketAdapter(clientPool, WebSocketLimits.DEFAULT, m -> kept.add(m.retain())))
+                    .orTimeout(10, TimeUnit.SECONDS)
+                    .join();
+            List<byte[]> sent = new ArrayList<>();
+            int seed = 40;
+            for (int size : Payloads.SIZES) {
+                byte[] payload = Payloads.text(size, seed++);
+                sent.add(payload);
+                JdkWebSocketSender.sendText(ws, pooled(payload)).get(60, TimeUnit.SECONDS);
+            }
+            for (int i = 0; i < 50; i++) {
+                byte[] payload = Payloads.json(i);
+                sent.add(payload);
+                JdkWebSocketSender.sendText(ws, pooled(payload)).get(60, TimeUnit.SECONDS);
+            }
+            List<WebSocketMessage> received = new ArrayList<>();
+            while (received.size() < sent.size()) {
+                WebSocketMessage m = kept.poll(60, TimeUnit.SECONDS);
+                assertNotNull(m, "echo " + received.size() + " within 60 s");
+                received.add(m);
+            }
+            ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(10, TimeUnit.SECONDS);
+            for (int i = 0; i < sent.size(); i++) {
+                WebSocketMessage m = received.get(i);
+                byte[] payload = sent.get(i);
+                assertEquals(new String(payload, StandardCharsets.UTF_8), m.text(), "message " + i);
+                assertEquals(payload.length, m.length(), "message " + i);
+                assertEquals(MessageDigests.sha256(payload), MessageDigests.sha256(m.content()), "message " + i);
+                m.close();
+            }
         }
     }
 

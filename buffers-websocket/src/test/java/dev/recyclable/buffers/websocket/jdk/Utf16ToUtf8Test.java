@@ -17,18 +17,22 @@ package dev.recyclable.buffers.websocket.jdk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.testing.PoolAssertions;
+import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JDK adapter's text path: UTF-16 pieces, split anywhere (also inside surrogate pairs),
- * come out as the UTF-8 of the whole text, with U+FFFD for unpaired surrogates.
+ * The JDK adapter's UTF-8 encoding: UTF-16 pieces of every kind, split anywhere (also inside
+ * surrogate pairs), come out as the UTF-8 of the whole text, with U+FFFD for unpaired
+ * surrogates, up to a stream's size cap exactly.
  */
 class Utf16ToUtf8Test {
 
@@ -45,6 +49,8 @@ class Utf16ToUtf8Test {
         HEAP_CHAR_BUFFER,
         /** A read-only CharBuffer: no accessible array. */
         READ_ONLY_CHAR_BUFFER,
+        /** A direct CharBuffer: no array at all. */
+        DIRECT_CHAR_BUFFER,
         STRING,
         STRING_BUILDER;
 
@@ -55,6 +61,11 @@ class Utf16ToUtf8Test {
                     yield CharBuffer.wrap(padded, 5 + from, to - from).slice();
                 }
                 case READ_ONLY_CHAR_BUFFER -> CharBuffer.wrap(text, from, to).asReadOnlyBuffer();
+                case DIRECT_CHAR_BUFFER ->
+                    ByteBuffer.allocateDirect(2 * (to - from))
+                            .asCharBuffer()
+                            .put(text, from, to)
+                            .flip();
                 case STRING -> text.substring(from, to);
                 case STRING_BUILDER -> new StringBuilder(text.substring(from, to));
             };
@@ -70,6 +81,41 @@ class Utf16ToUtf8Test {
     @Test
     void longPiecesCrossBlocksAndChunks() throws Exception {
         forEveryChunkKindAndPieceKind(4096, 3000);
+    }
+
+    /**
+     * A stream's size cap is reached exactly by text ending in 1- to 4-byte code points (the last
+     * ones written with less than 4 bytes of room), and one byte more fails.
+     */
+    @Test
+    void textEndsExactlyAtTheStreamCap() throws Exception {
+        for (boolean direct : new boolean[] {false, true}) {
+            for (String tail : new String[] {"a", "é", "€", "😀"}) {
+                BufferPool pool = BufferPool.builder()
+                        .minChunkSize(64)
+                        .maxChunkSize(256)
+                        .maxStreamSize(1000)
+                        .directChunks(direct)
+                        .build();
+                int tailBytes = tail.getBytes(StandardCharsets.UTF_8).length;
+                String fits = "x".repeat(1000 - 5 * tailBytes) + tail.repeat(5);
+                String over = "x" + fits;
+                for (PieceKind kind : PieceKind.values()) {
+                    try (RecyclableOutputStream out = pool.newStream()) {
+                        Utf16ToUtf8 encoder = new Utf16ToUtf8();
+                        assertEquals(1000, encoder.append(kind.of(fits, 0, fits.length()), true, out), kind + tail);
+                        assertArrayEquals(fits.getBytes(StandardCharsets.UTF_8), out.toByteArray(), kind + tail);
+                    }
+                    try (RecyclableOutputStream out = pool.newStream()) {
+                        assertThrows(
+                                BufferLimitExceededException.class,
+                                () -> new Utf16ToUtf8().append(kind.of(over, 0, over.length()), true, out),
+                                kind + tail);
+                    }
+                }
+                PoolAssertions.assertNothingInUse(pool);
+            }
+        }
     }
 
     /** Heap and direct chunks of at most {@code maxChunkSize}, pieces of every kind up to {@code maxPiece} chars. */
