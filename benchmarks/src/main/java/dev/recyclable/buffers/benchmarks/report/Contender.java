@@ -22,6 +22,7 @@ package dev.recyclable.buffers.benchmarks.report;
 enum Contender {
     ARRAYCOPY_LIMIT("arraycopyLimit", "arraycopy limit"),
     RECYCLABLE("recyclable", "RecyclableOutputStream"),
+    RECYCLABLE_REUSED("recyclableReused", "RecyclableOutputStream reused"),
     BAOS_WRITE_TO("baosWriteTo", "BAOS writeTo"),
     BAOS_TO_BYTE_ARRAY("baosToByteArray", "BAOS toByteArray"),
     COMMONS_IO("commonsIo", "commons-io UBAOS"),
@@ -40,7 +41,16 @@ enum Contender {
 
     /** True for the libraries we compare ourselves against (not us, not the limit). */
     boolean isPeer() {
-        return this != ARRAYCOPY_LIMIT && this != RECYCLABLE;
+        return this != ARRAYCOPY_LIMIT && this != RECYCLABLE && this != RECYCLABLE_REUSED;
+    }
+
+    /**
+     * Which of our contenders a peer method is judged against: a buffer kept forever and rewound
+     * (Agrona reused) against our stream kept and {@code reset()}, every other peer against a stream
+     * obtained from the shared pool and closed each time.
+     */
+    static String ours(String peerMethod) {
+        return AGRONA_REUSED.method.equals(peerMethod) ? RECYCLABLE_REUSED.method : RECYCLABLE.method;
     }
 
     /** Display name of a benchmark method. */

@@ -37,6 +37,14 @@ final class Format {
         return digits(nanos / 1e9) + " s";
     }
 
+    /** A time with its fork-to-fork spread, e.g. {@code 31.4 us ±3%} (no spread shown for one fork). */
+    static String time(double nanos, double spread) {
+        if (spread <= 0 || Double.isNaN(spread)) {
+            return time(nanos);
+        }
+        return time(nanos) + String.format(Locale.ROOT, " ±%.0f%%", spread * 100);
+    }
+
     static String bytes(double bytes) {
         if (Double.isNaN(bytes)) {
             return "n/a";

@@ -35,6 +35,9 @@ import java.util.Map;
  * @param params         the JMH parameters of this cell
  * @param threads        threads running the benchmark at once
  * @param nanosPerOp     median time per op in nanoseconds
+ * @param spread         fork-to-fork spread of the time: half the range of the forks' own medians, as a
+ *                       fraction of {@code nanosPerOp} (0 for a single fork); a difference between two
+ *                       cells smaller than their spreads is not a difference
  * @param bytesPerOp     median {@code gc.alloc.rate.norm}, NaN when the run had no {@code -prof gc}
  * @param samples        how many iterations the medians are taken over
  * @param jdk            JDK version of the forked JVM
@@ -46,6 +49,7 @@ record JmhResult(
         Map<String, String> params,
         int threads,
         double nanosPerOp,
+        double spread,
         double bytesPerOp,
         int samples,
         String jdk,
@@ -77,6 +81,7 @@ record JmhResult(
             }
             Map<String, Object> primary = (Map<String, Object>) cell.get("primaryMetric");
             double[] times = rawValues(primary);
+            double[] forkMedians = forkMedians(primary);
             double toNanos = nanosPerUnit((String) primary.get("scoreUnit"));
             double bytes = Double.NaN;
             Map<String, Object> secondary = (Map<String, Object>) cell.get("secondaryMetrics");
@@ -93,6 +98,7 @@ record JmhResult(
                     params,
                     ((Double) cell.get("threads")).intValue(),
                     median(times) * toNanos,
+                    spread(forkMedians, median(times)),
                     bytes,
                     times.length,
                     String.valueOf(cell.get("jdkVersion")),
@@ -114,6 +120,29 @@ record JmhResult(
             }
         }
         return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double[] forkMedians(Map<String, Object> metric) {
+        List<Object> forks = (List<Object>) metric.get("rawData");
+        if (forks == null) {
+            return new double[0];
+        }
+        double[] medians = new double[forks.size()];
+        for (int i = 0; i < medians.length; i++) {
+            medians[i] = median(((List<Object>) forks.get(i))
+                    .stream().mapToDouble(JmhResult::toDouble).toArray());
+        }
+        return medians;
+    }
+
+    private static double spread(double[] forkMedians, double median) {
+        if (forkMedians.length < 2) {
+            return 0;
+        }
+        double[] sorted = forkMedians.clone();
+        Arrays.sort(sorted);
+        return (sorted[sorted.length - 1] - sorted[0]) / 2 / median;
     }
 
     private static double toDouble(Object value) {

@@ -35,11 +35,12 @@ final class ReportTables {
                 return "";
             }
             double nanos = result.get().nanosPerOp();
+            String time = Format.time(nanos, result.get().spread());
             Optional<JmhResult> limit = grid.get(cell, LIMIT);
             if (method.equals(LIMIT) || limit.isEmpty()) {
-                return Format.time(nanos);
+                return time;
             }
-            return "**" + Format.ratio(nanos / limit.get().nanosPerOp()) + "** " + Format.time(nanos);
+            return "**" + Format.ratio(nanos / limit.get().nanosPerOp()) + "** " + time;
         });
     }
 
@@ -53,7 +54,11 @@ final class ReportTables {
                         .orElse(""));
     }
 
-    /** Peer time divided by our time in the same cell: above 1 means RecyclableOutputStream is faster. */
+    /**
+     * Peer time divided by our time in the same cell ({@link Contender#ours} says which of ours): above 1 means
+     * ours is faster; bold when the peer is faster by more than the two cells' spreads, {@code ~} when the
+     * difference is within them.
+     */
     static String usVersusPeers(Grid grid) {
         List<String> peers = new ArrayList<>();
         for (String method : grid.methods()) {
@@ -62,15 +67,24 @@ final class ReportTables {
             }
         }
         return table(grid, peers, cell -> method -> {
-            Optional<JmhResult> us = grid.get(cell, US);
+            Optional<JmhResult> us = grid.get(cell, Contender.ours(method));
             Optional<JmhResult> peer = grid.get(cell, method);
             if (us.isEmpty() || peer.isEmpty()) {
                 return "";
             }
             double ratio = peer.get().nanosPerOp() / us.get().nanosPerOp();
             String text = Format.ratio(ratio);
+            if (withinSpread(us.get(), peer.get())) {
+                return "~" + text;
+            }
             return ratio < 1 ? "**" + text + "**" : text;
         });
+    }
+
+    /** Whether two cells' times differ by less than the sum of their fork-to-fork spreads. */
+    static boolean withinSpread(JmhResult a, JmhResult b) {
+        double ratio = a.nanosPerOp() / b.nanosPerOp();
+        return Math.abs(ratio - 1) <= a.spread() + b.spread();
     }
 
     /**
@@ -96,7 +110,8 @@ final class ReportTables {
                         .append(" | ")
                         .append(Contender.label(method))
                         .append(" | ")
-                        .append(Format.time(result.get().nanosPerOp()))
+                        .append(Format.time(
+                                result.get().nanosPerOp(), result.get().spread()))
                         .append(" | ")
                         .append(Format.bytes(result.get().bytesPerOp()))
                         .append(" | ")

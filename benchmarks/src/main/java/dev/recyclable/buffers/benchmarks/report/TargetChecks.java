@@ -67,6 +67,19 @@ final class TargetChecks {
                 cell -> cell.totalBytes() == 1024 && cell.pieceBytes() >= 1024,
                 (us, limit) -> us.nanosPerOp()));
         verdicts.add(fasterThanEveryPeer(grid));
+        verdicts.add(notSlowerThan(
+                grid,
+                Contender.RECYCLABLE_REUSED.method,
+                Contender.AGRONA_REUSED.method,
+                "reused stream: <= 1.0x Agrona's reused buffer at 1 KiB and 64 KiB, W = 128 and 4 KiB",
+                cell -> (cell.totalBytes() == 1024 || cell.totalBytes() == 65536)
+                        && (cell.pieceBytes() == 128 || cell.pieceBytes() == 4096)));
+        verdicts.add(notSlowerThan(
+                grid,
+                US,
+                Contender.OKIO_BUFFER.method,
+                "1 KiB stream from the shared pool: <= 1.0x Okio's Buffer, W = 128 and 4 KiB",
+                cell -> cell.totalBytes() == 1024 && (cell.pieceBytes() == 128 || cell.pieceBytes() == 4096)));
         return verdicts;
     }
 
@@ -122,6 +135,37 @@ final class TargetChecks {
         return new Verdict(target, worstValue <= bound ? "met" : "**missed**", measured, judged);
     }
 
+    /**
+     * Ours at most the peer's time in every accepted cell: missed only where the peer is faster by more than the
+     * two cells' fork-to-fork spreads; the measured column gives the worst ratio (ours / peer).
+     */
+    private static Verdict notSlowerThan(Grid grid, String ours, String peer, String target, CellFilter filter) {
+        double worst = Double.NEGATIVE_INFINITY;
+        Grid.Cell worstCell = null;
+        boolean missed = false;
+        int judged = 0;
+        for (Grid.Cell cell : grid.cells()) {
+            Optional<JmhResult> us = grid.get(cell, ours);
+            Optional<JmhResult> them = grid.get(cell, peer);
+            if (!filter.accepts(cell) || us.isEmpty() || them.isEmpty()) {
+                continue;
+            }
+            judged++;
+            double ratio = us.get().nanosPerOp() / them.get().nanosPerOp();
+            missed |= ratio > 1 && !ReportTables.withinSpread(us.get(), them.get());
+            if (ratio > worst) {
+                worst = ratio;
+                worstCell = cell;
+            }
+        }
+        if (worstCell == null) {
+            return new Verdict(target, "not measured", "", 0);
+        }
+        String measured = Format.ratio(worst) + " (" + worstCell.label() + ")";
+        String status = missed ? "**missed**" : worst > 1 ? "met within the spread" : "met";
+        return new Verdict(target, status, measured, judged);
+    }
+
     private static Verdict fasterThanEveryPeer(Grid grid) {
         List<String> losses = new ArrayList<>();
         int judged = 0;
@@ -133,23 +177,30 @@ final class TargetChecks {
             judged++;
             for (String method : grid.methods()) {
                 Optional<JmhResult> peer = grid.get(cell, method);
+                Optional<JmhResult> ours = grid.get(cell, Contender.ours(method));
                 if (Contender.isPeer(method)
                         && peer.isPresent()
-                        && peer.get().nanosPerOp() < us.get().nanosPerOp()) {
+                        && ours.isPresent()
+                        && peer.get().nanosPerOp() < ours.get().nanosPerOp()
+                        && !ReportTables.withinSpread(ours.get(), peer.get())) {
                     losses.add(String.format(
                             Locale.ROOT,
                             "%s %s %s",
                             Contender.label(method),
-                            Format.ratio(us.get().nanosPerOp() / peer.get().nanosPerOp()) + " faster at",
+                            Format.ratio(ours.get().nanosPerOp() / peer.get().nanosPerOp()) + " faster at",
                             cell.label()));
                 }
             }
         }
         if (judged == 0) {
-            return new Verdict("faster than every peer in every cell with W >= 128", "not measured", "", 0);
+            return new Verdict(
+                    "faster than every peer in every cell with W >= 128 (reused against reused)",
+                    "not measured",
+                    "",
+                    0);
         }
         return new Verdict(
-                "faster than every peer in every cell with W >= 128",
+                "faster than every peer in every cell with W >= 128 (reused against reused)",
                 losses.isEmpty() ? "met" : "**missed** in " + losses.size() + " comparisons",
                 losses.isEmpty() ? "no peer faster in any cell" : String.join("; ", losses),
                 judged);

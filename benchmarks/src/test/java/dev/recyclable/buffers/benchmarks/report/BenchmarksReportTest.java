@@ -127,6 +127,34 @@ class BenchmarksReportTest {
     }
 
     @Test
+    void spreadIsHalfTheRangeOfTheForksMediansAndTiesWithinItAreNotLosses(@TempDir Path dir) throws IOException {
+        List<JmhResult> results = read(
+                dir,
+                cell("recyclableReused", 1024, 128, "ns/op", "[[19.0, 20.0, 21.0], [21.0, 22.0, 23.0]]", "[[0.0]]"),
+                cell("agronaReused", 1024, 128, "ns/op", "[[20.0], [20.0]]", "[[0.0]]"),
+                cell("recyclable", 1024, 128, "ns/op", "[[80.0], [80.0]]", "[[56.0]]"),
+                cell("okioBuffer", 1024, 128, "ns/op", "[[60.0], [60.0]]", "[[24.0]]"));
+
+        JmhResult reused = results.get(0);
+        assertEquals(21.0, reused.nanosPerOp(), 1e-9);
+        assertEquals(1.0 / 21.0, reused.spread(), 1e-9, "fork medians 20 and 22: ±1 around 21");
+        List<TargetChecks.Verdict> verdicts = TargetChecks.check(new Grid(results, "StreamWriteBenchmark"));
+        TargetChecks.Verdict againstAgrona = verdicts.get(6);
+        assertEquals("**missed**", againstAgrona.status(), "1.05x, spread 4.8%: outside");
+        TargetChecks.Verdict againstOkio = verdicts.get(7);
+        assertEquals("**missed**", againstOkio.status());
+        assertTrue(againstOkio.measured().startsWith("1.33x"), againstOkio.measured());
+        TargetChecks.Verdict fastest = verdicts.get(5);
+        assertTrue(
+                fastest.measured().contains("Agrona reused 1.05x"),
+                "Agrona's reused buffer is judged against our reused stream: " + fastest.measured());
+
+        String markdown = BenchmarksReport.render(results);
+        assertTrue(markdown.contains("21.0 ns ±5%"), markdown);
+        assertTrue(markdown.contains("| 1 KiB | 128 B | **0.95x** | **0.75x** |"), markdown);
+    }
+
+    @Test
     void rejectsMalformedJsonWithItsOffset() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.parse("[1, 2"));
         assertTrue(e.getMessage().contains("offset 5"), e.getMessage());
