@@ -3,13 +3,15 @@
 #   decode   WebSocketDecodeBenchmark, in-process: client-masked 4 KiB fragments decoded and assembled by ours
 #            (plain, and in a Netty pipeline), Netty's stock decoder + aggregator, and ByteArrayOutputStream /
 #            StringBuilder code; 3 forks.
+#   deflate  WebSocketDeflateBenchmark, in-process: permessage-deflate messages received (ours, ours in Netty,
+#            Netty's decoder + extension + aggregator) and sent (ours, Netty's encoder); 3 forks.
 #   jdk-text JdkTextBenchmark, in-process: the JDK client's text deliveries handed to its listeners without a
 #            socket (what each listener adds per message): the JDK floor, StringBuilder then toString() or
 #            getBytes(UTF_8), ours read as a String and as UTF-8 in place; 3 forks.
 #   loopback WebSocketLoopbackBenchmark, npm ws sending pre-built frames over loopback to the JDK client with
 #            the same listeners; ROUNDS rounds (default 3), each one JMH run with one fork per contender,
 #            so that contenders are compared within a run and the rounds give the spread.
-# About 35 minutes on 2 cores. Needs .ci/setup-websocket.sh (node and the ws package) for the loopback runs.
+# About 40 minutes on 2 cores. Needs .ci/setup-websocket.sh (node and the ws package) for the loopback runs.
 # Usage: benchmarks/run-websocket.sh [output-dir]; tables: the commands printed at the end.
 set -euo pipefail
 source "$(dirname "$0")/bench-common.sh"
@@ -23,6 +25,7 @@ cd "$root" # the loopback benchmark finds the node peer from the repository root
 short=(-wi 3 -w 500ms -i 4 -r 500ms -prof gc -foe true)
 run_jmh decode 'dev.recyclable.buffers.benchmarks.websocket.WebSocketDecodeBenchmark' -f 3 "${short[@]}" \
   -p messageBytes=1024,65536,1048576
+run_jmh deflate 'dev.recyclable.buffers.benchmarks.websocket.WebSocketDeflateBenchmark' -f 3 "${short[@]}"
 run_jmh jdk-text 'dev.recyclable.buffers.benchmarks.websocket.JdkTextBenchmark' -f 3 "${short[@]}"
 clients=jdkFloor,jdkTypical,jdkTypicalUtf8,jdkRecyclable,jdkRecyclableString
 for round in $(seq 1 "${ROUNDS:-3}"); do
@@ -35,6 +38,10 @@ table="python3 $here/contender-table.py"
 {
   echo "## decode"
   $table WebSocketDecodeBenchmark method typical:recyclable,nettyStock:recyclableNetty "$out/decode.json"
+  echo
+  echo "## deflate"
+  $table WebSocketDeflateBenchmark method receiveNettyStock:receiveRecyclable,receiveNettyStock:receiveRecyclableNetty,sendNettyStock:sendRecyclable \
+    "$out/deflate.json"
   echo
   echo "## jdk-text"
   $table JdkTextBenchmark client jdkTypical:jdkRecyclableString,jdkTypicalUtf8:jdkRecyclable "$out/jdk-text.json"
