@@ -16,14 +16,12 @@
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -66,14 +64,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -Dws.peer.dir}) after .ci/setup-websocket.sh.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(
-        value = 1,
-        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
-public class WebSocketLoopbackBenchmark {
+@Measurement(time = 2)
+public class WebSocketLoopbackBenchmark extends JmhDefaults {
     @Param({"1024", "65536", "1048576", "16777216"})
     public int messageBytes;
 
