@@ -17,6 +17,7 @@ package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.benchmarks.JmhDefaults;
+import dev.recyclable.buffers.websocket.fixtures.NodePeer;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,8 +32,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * End to end over loopback: the npm ws peer sends {@code messageBytes} messages in 4 KiB
- * fragments, either as pre-built frames written straight to its socket ({@code frames=prebuilt},
+ * End to end over loopback: the npm ws peer ({@link NodePeer}, ws-peer.js in blast-server mode)
+ * sends {@code messageBytes} messages in 4 KiB fragments, either as pre-built frames written straight to its socket ({@code frames=prebuilt},
  * so the peer's own cost stays out of the way) or through ws's own sender as a normal ws peer
  * would ({@code frames=send}), or pre-built with a Ping before every message
  * ({@code frames=prebuiltPing}: the receiver answers each with a Pong), and one of these
@@ -91,7 +92,7 @@ public class WebSocketLoopbackBenchmark extends JmhDefaults {
     @Param({"prebuilt", "send", "prebuiltPing"})
     public String frames;
 
-    private BlastPeer peer;
+    private NodePeer peer;
     private LoopbackClients.Client receiver;
     private final Semaphore received = new Semaphore(0);
     private BufferPool pool;
@@ -100,10 +101,10 @@ public class WebSocketLoopbackBenchmark extends JmhDefaults {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        peer = new BlastPeer();
+        peer = NodePeer.start("blast-server");
         pool = BufferPool.builder().build();
         ContentCheck check = new ContentCheck();
-        receiver = LoopbackClients.open(client, peer.port, received, pool, check);
+        receiver = LoopbackClients.open(client, peer.port(), received, pool, check);
         perOperation = Math.max(1, (1 << 20) / messageBytes);
         String how = switch (frames) {
             case "send" -> " send";
@@ -116,7 +117,8 @@ public class WebSocketLoopbackBenchmark extends JmhDefaults {
         if (!received.tryAcquire(1, 60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("no message for the content check");
         }
-        String expected = peer.digest(messageBytes, type.toLowerCase());
+        peer.send("digest " + messageBytes + " " + type.toLowerCase());
+        String expected = peer.awaitLine("DIGEST ", 15_000).substring(7).trim();
         if (!expected.equals(check.digest())) {
             throw new IllegalStateException(client + " received other bytes than the peer sent: SHA-256 "
                     + check.digest() + ", expected " + expected);
