@@ -16,41 +16,32 @@
 package dev.recyclable.buffers.benchmarks.core;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * What every core benchmark shares: JMH's settings (average time in nanoseconds, 5 warm-up and 5 measured
- * iterations of 1 s, 3 forks with the {@link ForkedJvm} flags), all inherited by the benchmark classes, and the state
+ * What every core benchmark shares: JMH's settings ({@link JmhDefaults}' but in nanoseconds and with 3 forks, whose
+ * JVMs get the agrona export and keep Netty's leak detection at its default), all inherited by the benchmark classes, and the state
  * of one benchmark thread: the sizes, the piece its writes are cut from, the discarding consumer and the shared pool.
  * A benchmark class declares its sizes as {@code @Param} fields of its own (JMH lists parameters per class); they are
  * read here through {@link BenchmarkParams}, so the code below works on the same two fields for every class.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(
         value = 3,
         jvmArgsAppend = {
-            ForkedJvm.HEAP_MIN,
-            ForkedJvm.HEAP_MAX,
-            ForkedJvm.PRE_TOUCH,
-            ForkedJvm.ADD_EXPORTS,
-            ForkedJvm.AGRONA_EXPORT
+            JmhDefaults.HEAP_MIN,
+            JmhDefaults.HEAP_MAX,
+            JmhDefaults.PRE_TOUCH,
+            JmhDefaults.ADD_EXPORTS,
+            JmhDefaults.AGRONA_EXPORT
         })
-public abstract class CoreBenchmark {
+public abstract class CoreBenchmark extends JmhDefaults {
     /** The tiny stream's size: a header, a short message. */
     static final int TINY = 16;
 

@@ -19,6 +19,7 @@ import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.Session;
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
@@ -29,18 +30,14 @@ import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.concurrent.TimeUnit;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.common.IOUtils;
 import net.schmizz.sshj.connection.channel.direct.Session.Command;
 import net.schmizz.sshj.transport.verification.OpenSSHKnownHosts;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -75,14 +72,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code ThreadMXBean.getThreadAllocatedBytes} over every live thread. See {@code benchmarks/run-ssh-capture.sh}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Measurement(time = 2)
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xmx1g"})
-public class SshCaptureBenchmark {
+public class SshCaptureBenchmark extends JmhDefaults {
 
     /** 70 characters; with the newline 71 bytes a line. */
     static final String LINE = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";

@@ -16,31 +16,14 @@
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
 
 /**
- * The JMH set-up of the in-process WebSocket benchmarks (no socket, one thread): average time in
- * microseconds, 5 x 1 s of warm-up and of measurement, one fork with a pre-touched 2 GiB heap and
- * Netty's leak detection off (a subclass may give its own {@code @Fork}); each trial's pool must
- * have every lease back when it ends ({@link #assertDrained}).
+ * The in-process WebSocket benchmarks (no socket, one thread), with the settings of
+ * {@link JmhDefaults} as they are (a subclass may give its own {@code @Fork}); each trial's pool
+ * must have every lease back when it ends ({@link #assertDrained}).
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-        value = 1,
-        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
-public abstract class InProcessBenchmark {
+public abstract class InProcessBenchmark extends JmhDefaults {
     /** Throws if {@code pool} still has bytes in use: a leak the trial's results must not hide. */
     static void assertDrained(BufferPool pool) {
         if (pool.stats().bytesInUse() != 0) {

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.benchmarks.websocket;
 
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
 import dev.recyclable.buffers.websocket.Utf8Validator;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -22,18 +23,9 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * UTF-8 validation throughput over 1 MiB: our incremental validator (ASCII 8 bytes at a time,
@@ -41,13 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * by decoding costs). Throughput in MB/s = 1.048576 / (microseconds per op). Target: 1 GB/s
  * (about 1000 us/op or less) for ours.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class Utf8ValidationBenchmark {
+public class Utf8ValidationBenchmark extends JmhDefaults {
     /**
      * ascii: English prose; mixed: the text the decode benchmark uses; cyrillic: all 2-byte;
      * everyLength: 1-, 2-, 3- and 4-byte code points in turn, the npm ws peer's test text.

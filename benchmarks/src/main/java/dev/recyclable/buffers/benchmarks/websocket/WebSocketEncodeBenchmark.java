@@ -17,6 +17,7 @@ package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
 import dev.recyclable.buffers.benchmarks.core.DiscardingOutputStream;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.Role;
@@ -48,7 +49,7 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 @Fork(
         value = 1,
-        jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g", JmhDefaults.PRE_TOUCH, JmhDefaults.NETTY_LEAK_DETECTION_OFF})
 public class WebSocketEncodeBenchmark extends InProcessBenchmark {
     @Param({"1024", "1048576"})
     public int messageBytes;

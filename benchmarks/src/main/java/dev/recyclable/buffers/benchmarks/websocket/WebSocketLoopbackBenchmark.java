@@ -16,14 +16,13 @@
 package dev.recyclable.buffers.benchmarks.websocket;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.benchmarks.JmhDefaults;
+import dev.recyclable.buffers.websocket.fixtures.NodePeer;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -33,8 +32,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * End to end over loopback: the npm ws peer sends {@code messageBytes} messages in 4 KiB
- * fragments, either as pre-built frames written straight to its socket ({@code frames=prebuilt},
+ * End to end over loopback: the npm ws peer ({@link NodePeer}, ws-peer.js in blast-server mode)
+ * sends {@code messageBytes} messages in 4 KiB fragments, either as pre-built frames written straight to its socket ({@code frames=prebuilt},
  * so the peer's own cost stays out of the way) or through ws's own sender as a normal ws peer
  * would ({@code frames=send}), or pre-built with a Ping before every message
  * ({@code frames=prebuiltPing}: the receiver answers each with a Pong), and one of these
@@ -66,14 +65,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -Dws.peer.dir}) after .ci/setup-websocket.sh.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(
-        value = 1,
-        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Dio.netty.leakDetection.level=disabled"})
-public class WebSocketLoopbackBenchmark {
+@Measurement(time = 2)
+public class WebSocketLoopbackBenchmark extends JmhDefaults {
     @Param({"1024", "65536", "1048576", "16777216"})
     public int messageBytes;
 
@@ -97,7 +92,7 @@ public class WebSocketLoopbackBenchmark {
     @Param({"prebuilt", "send", "prebuiltPing"})
     public String frames;
 
-    private BlastPeer peer;
+    private NodePeer peer;
     private LoopbackClients.Client receiver;
     private final Semaphore received = new Semaphore(0);
     private BufferPool pool;
@@ -106,10 +101,10 @@ public class WebSocketLoopbackBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        peer = new BlastPeer();
+        peer = NodePeer.start("blast-server");
         pool = BufferPool.builder().build();
         ContentCheck check = new ContentCheck();
-        receiver = LoopbackClients.open(client, peer.port, received, pool, check);
+        receiver = LoopbackClients.open(client, peer.port(), received, pool, check);
         perOperation = Math.max(1, (1 << 20) / messageBytes);
         String how = switch (frames) {
             case "send" -> " send";
@@ -122,7 +117,8 @@ public class WebSocketLoopbackBenchmark {
         if (!received.tryAcquire(1, 60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("no message for the content check");
         }
-        String expected = peer.digest(messageBytes, type.toLowerCase());
+        peer.send("digest " + messageBytes + " " + type.toLowerCase());
+        String expected = peer.awaitLine("DIGEST ", 15_000).substring(7).trim();
         if (!expected.equals(check.digest())) {
             throw new IllegalStateException(client + " received other bytes than the peer sent: SHA-256 "
                     + check.digest() + ", expected " + expected);

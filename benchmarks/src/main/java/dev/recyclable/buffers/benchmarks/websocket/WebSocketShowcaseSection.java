@@ -73,7 +73,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
     private static final int DEFLATE_MESSAGE = 256 << 10;
 
     private static final int DEFLATE_REPETITIONS = 36;
-    /** Issue 15's target: what our side allocates per message once warm, as a share of the message. */
+    /** The permessage-deflate target: what our side allocates per message once warm, as a share of the message. */
     private static final double DEFLATE_ALLOCATION_LIMIT = 0.01;
 
     /** How much the JDK adapter may add over the JDK client's own allocation, as a share of the message. */
@@ -134,7 +134,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
                     DEFLATE_REPETITIONS);
             check(
                     result,
-                    receive + ": our decoder adds at most 1% of the message (issue 15's target)",
+                    receive + ": our decoder adds at most 1% of the message",
                     added.ours() <= limit,
                     "on top of the reads' own %.0f B/message: ours %.0f B (%.2f%%), Netty %.0f B (%.0f%%)",
                     added.reads(),
@@ -160,7 +160,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
             result.row(new ComparisonRow(send, usual, ours));
             check(
                     result,
-                    send + ": our encoder allocates at most 1% of the message (issue 15's target)",
+                    send + ": our encoder allocates at most 1% of the message",
                     ours.bytesPerOp() <= limit,
                     "ours %.0f B/message (%.2f%%), Netty %.0f B",
                     ours.bytesPerOp(),
@@ -187,7 +187,7 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
             check(
                     result,
                     scenario + ": our decoder adds under 41 B per 4 KiB frame"
-                            + " (issue 7's target, 1% of the message) and under a quarter of what Netty's adds",
+                            + " (1% of the message) and under a quarter of what Netty's adds",
                     added.ours() / frames < 41 && added.ours() * 4 < added.usual(),
                     "on top of the reads' own %.0f B/message: ours %.0f B (%.1f B/frame),"
                             + " Netty %.0f B (%.1f B/frame)",

@@ -24,6 +24,7 @@ import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.DeflateOptions;
 import dev.recyclable.buffers.websocket.PerMessageDeflate;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
+import dev.recyclable.buffers.websocket.fixtures.NodePeer;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import dev.recyclable.buffers.websocket.netty.RecyclableWebSocketClientHandshaker;
 import io.netty.channel.Channel;

@@ -30,6 +30,7 @@ import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketListener;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import dev.recyclable.buffers.websocket.fixtures.NodePeer;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketAdapter;
 import dev.recyclable.buffers.websocket.jdk.JdkWebSocketSender;
 import java.net.URI;

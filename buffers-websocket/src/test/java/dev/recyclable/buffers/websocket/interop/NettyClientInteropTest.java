@@ -23,6 +23,7 @@ import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.MessageType;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketMessage;
+import dev.recyclable.buffers.websocket.fixtures.NodePeer;
 import dev.recyclable.buffers.websocket.netty.ControlFrame;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;

@@ -30,6 +30,7 @@ import dev.recyclable.buffers.websocket.WebSocketDecoder;
 import dev.recyclable.buffers.websocket.WebSocketEncoder;
 import dev.recyclable.buffers.websocket.WebSocketLimits;
 import dev.recyclable.buffers.websocket.WebSocketProtocolException;
+import dev.recyclable.buffers.websocket.fixtures.NodePeer;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
