@@ -242,6 +242,8 @@ class ConnectionLossTest {
         killer.join();
         assertEquals(SshConnectException.Reason.CONNECTION_LOST, e.reason(), e.getMessage());
         assertTrue(e.getMessage().contains(sshd.host() + ":" + sshd.port()), e.getMessage());
+        // the killed login's key-check command must be gone first: the next killer would take it for the next login's
+        sshd.awaitNoSessionProcesses(Duration.ofSeconds(5));
 
         killer = killConnectionsWhenLoginStarts();
         try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
