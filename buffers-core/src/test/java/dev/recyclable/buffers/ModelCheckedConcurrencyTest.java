@@ -21,9 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.checks.IdleChunks;
+import dev.recyclable.buffers.interop.NettyViews;
+import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +40,8 @@ import org.junit.jupiter.api.Test;
  * choosing another interleaving of its threads at every shared-memory access, lock and atomic
  * (systematically, not by chance as a stress test does), and fails with the interleaving that
  * broke an assertion. What must hold whatever the interleaving: no chunk is ever in two places
- * (two streams, or the free list twice), counts stay exact, and nothing is returned to the pool
- * twice or lost.
+ * (two streams, or the free list twice), counts stay exact, nothing is returned to the pool
+ * twice or lost, and content that a view holds never changes.
  *
  * <p>{@code mvn verify} explores {@value #SHORT_INVOCATIONS} interleavings per scenario;
  * {@code verification/concurrency.sh} explores many more ({@code -Dlincheck.invocations}).
@@ -48,12 +51,25 @@ class ModelCheckedConcurrencyTest {
     private static final int INVOCATIONS = Integer.getInteger("lincheck.invocations", SHORT_INVOCATIONS);
 
     /**
+     * Iterations after which the model checker takes a loop for a spin loop and switches threads
+     * inside it. Lincheck's default (10) takes the loops over a chunk's or a pattern's bytes (up to
+     * 130 iterations here) for spin loops too: with it an invocation took seconds, the first one
+     * long enough under load to pass Lincheck's limit of 30 seconds per invocation (reported as
+     * hung, with no interleaving shown), and the exploration stopped after three invocations whatever
+     * the count asked for. Above the longest such loop, a loop that waits for another thread still
+     * gets its switch.
+     */
+    private static final int LOOP_ITERATIONS_BEFORE_THREAD_SWITCH = 300;
+
+    /**
      * Runs {@code scenario} under the model checker. Its default bound on loop iterations (50) takes
      * a chunk being zeroed or copied byte by byte for a livelock: these scenarios' loops all end, so
-     * the bound is raised, which in Lincheck 3.7 only its internal entry point takes.
+     * the bound is raised, as is {@link #LOOP_ITERATIONS_BEFORE_THREAD_SWITCH}, which in Lincheck 3.7
+     * only its internal entry point takes.
      */
     private static void modelCheck(Runnable scenario) {
-        Lincheck.runConcurrentTestInternal$lincheck(INVOCATIONS, new LincheckSettings(true, 10, 100_000, 20), scenario);
+        Lincheck.runConcurrentTestInternal$lincheck(
+                INVOCATIONS, new LincheckSettings(true, LOOP_ITERATIONS_BEFORE_THREAD_SWITCH, 100_000, 20), scenario);
     }
 
     /** Small chunks, so that a few bytes span several; an idle cap of a few chunks, so that releases meet it. */
@@ -88,6 +104,77 @@ class ModelCheckedConcurrencyTest {
             assertEquals(0, stats.bytesInUse(), stats::toString);
             assertTrue(stats.bytesIdle() <= pool.maxIdleBytes(), stats::toString);
             assertEquals(stats.chunksLeased(), stats.chunksReused() + stats.chunksAllocated(), stats::toString);
+            IdleChunks.assertAllAsNew(pool);
+        });
+    }
+
+    /**
+     * Holder counts: a view and an explicit {@code retain()} let go on two threads while the owner
+     * resets, writes on and closes, so that three holders drop their claims on the same two chunks
+     * at once. The view reads exactly the bytes it was taken over (held content is never written
+     * again, nor back in the pool while held), the owner reads exactly what it wrote after the
+     * reset, and afterwards nothing is in use and every chunk is idle once, as new.
+     */
+    @Test
+    void holdersLetGoWhileTheOwnerResetsWritesAndCloses() {
+        byte[] held = pattern(1, 70); // two chunks: 64 and 128 bytes
+        byte[] after = pattern(2, 40);
+        modelCheck(() -> {
+            BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
+            RecyclableOutputStream out = pool.newStream();
+            write(out, held);
+            ByteBufferView view = out.byteBuffers();
+            out.retain();
+            Threads threads = new Threads();
+            threads.start(() -> {
+                assertArrayEquals(held, bytesOf(view), "a view's bytes changed while it held them");
+                view.close();
+            });
+            threads.start(out::release);
+            out.reset();
+            write(out, after);
+            assertArrayEquals(after, out.toByteArray(), "the owner's bytes after the reset");
+            out.close();
+            threads.join();
+            PoolStats stats = pool.stats();
+            assertEquals(0, stats.bytesInUse(), stats::toString);
+            assertEquals(stats.chunksLeased(), stats.chunksReused() + stats.chunksAllocated(), stats::toString);
+            IdleChunks.assertAllAsNew(pool);
+        });
+    }
+
+    /**
+     * Holder counts through Netty's reference count: a {@code ByteBuf} over the content, retained
+     * once more, is released on two threads (the last release lets go of its chunks) while the
+     * owner resets, writes on and closes. The buffer reads exactly the bytes it was taken over, and
+     * afterwards nothing is in use and every chunk is idle once, as new.
+     */
+    @Test
+    void nettyByteBufReleasedWhileTheOwnerResetsWritesAndCloses() {
+        byte[] held = pattern(3, 70); // two chunks: 64 and 128 bytes
+        byte[] after = pattern(4, 40);
+        releaseOneByteBuf(); // Netty's classes initialized before the model checker runs
+        modelCheck(() -> {
+            BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
+            RecyclableOutputStream out = pool.newStream();
+            write(out, held);
+            ByteBuf buf = NettyViews.asByteBuf(out).retain();
+            Threads threads = new Threads();
+            threads.start(() -> {
+                byte[] read = new byte[held.length];
+                buf.getBytes(0, read);
+                assertArrayEquals(held, read, "a ByteBuf's bytes changed while it held them");
+                buf.release();
+            });
+            threads.start(buf::release);
+            out.reset();
+            write(out, after);
+            assertArrayEquals(after, out.toByteArray(), "the owner's bytes after the reset");
+            out.close();
+            threads.join();
+            assertEquals(0, buf.refCnt());
+            PoolStats stats = pool.stats();
+            assertEquals(0, stats.bytesInUse(), stats::toString);
             IdleChunks.assertAllAsNew(pool);
         });
     }
@@ -146,6 +233,30 @@ class ModelCheckedConcurrencyTest {
             write(out, bytes);
             assertArrayEquals(bytes, out.toByteArray(), "another stream wrote into this one's chunks");
         }
+    }
+
+    /**
+     * Takes and releases one Netty view outside the model checker, so that Netty's static
+     * initialization (platform probing, system properties) does not run inside its first invocation.
+     */
+    private static void releaseOneByteBuf() {
+        try (RecyclableOutputStream out = pool(1 << 20, LeakDetection.DISABLED).newStream()) {
+            write(out, pattern(5, 70));
+            ByteBuf buf = NettyViews.asByteBuf(out);
+            buf.getBytes(0, new byte[70]);
+            buf.release();
+        }
+    }
+
+    /** A view's bytes, one absolute bulk copy per buffer (no position moved). */
+    private static byte[] bytesOf(ByteBufferView view) {
+        byte[] bytes = new byte[(int) view.remaining()];
+        int at = 0;
+        for (ByteBuffer b : view.buffers()) {
+            b.get(0, bytes, at, b.limit());
+            at += b.limit();
+        }
+        return bytes;
     }
 
     private static void write(RecyclableOutputStream out, byte[] bytes) {
