@@ -16,7 +16,7 @@ import json
 import statistics
 import sys
 
-SIZES = {1024: '1 KiB', 65536: '64 KiB', 1048576: '1 MiB', 16777216: '16 MiB', 67108864: '64 MiB'}
+SIZES = {1024: '1 KiB', 16384: '16 KiB', 65536: '64 KiB', 1048576: '1 MiB', 16777216: '16 MiB', 67108864: '64 MiB'}
 
 
 def fmt_time(nanos):

@@ -2,7 +2,7 @@
 # Fan-out benchmark: N x `sleep 1; echo 'Hello from <id>'` against a private OpenSSH server on loopback
 # with MaxSessions and MaxStartups raised; one JVM per contender; prints one RESULT line per contender.
 # Class: dev.recyclable.buffers.benchmarks.ssh.fanout.FanoutBenchmark (a main class, not JMH), run from
-# target/benchmarks.jar (built if missing). Results so far: results-notes/fanout.md.
+# target/benchmarks.jar (built if missing). Results: BENCHMARKS.md.
 #
 # Usage (as root or a user who may run sshd; .ci/setup-ssh.sh creates the test user):
 #   benchmarks/run-fanout.sh [count]

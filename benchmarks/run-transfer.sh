@@ -3,7 +3,7 @@
 #
 # Starts a private sshd (generated keys, free loopback port, the test user from .ci/setup-ssh.sh), creates a
 # 1 GiB random file, runs dev.recyclable.buffers.benchmarks.ssh.transfer.TransferBenchmark from
-# target/benchmarks.jar (built if missing), and cleans up. Results so far: results-notes/transfer.md.
+# target/benchmarks.jar (built if missing), and cleans up. Results: BENCHMARKS.md.
 # Needs: sshd, ssh, ssh-keygen, nc (netcat-openbsd), the test user.
 # Usage: benchmarks/run-transfer.sh [reps=3] [case filter,...]
 set -euo pipefail
