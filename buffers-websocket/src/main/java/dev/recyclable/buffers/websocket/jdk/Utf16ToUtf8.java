@@ -202,38 +202,36 @@ final class Utf16ToUtf8 {
     }
 
     /**
-     * The char loop, in the shape of the JDK's own {@code String} encoder: encodes
-     * {@code src[i, end)} (a pair begun at {@code end - 1} takes {@code src[end]} too) with no
-     * room check, the caller having sized {@code end} to the room. Stops before a high surrogate
-     * that ends the piece ({@code to}). Returns the read position in the high 32 bits, the write
-     * position in the low.
+     * The char loop, in the shape of the JDK's own {@code String} encoder (lengths tested from the
+     * shortest, surrogates before the 3-byte case): encodes {@code src[i, end)} (a pair begun at
+     * {@code end - 1} takes {@code src[end]} too) with no room check, the caller having sized
+     * {@code end} to the room. Stops before a high surrogate that ends the piece ({@code to}).
+     * Returns the read position in the high 32 bits, the write position in the low.
      */
     private static long encodeChars(char[] src, int i, int end, int to, byte[] dst, int p) {
         while (i < end) {
-            char c = src[i];
+            char c = src[i++];
             if (c < 0x80) {
                 dst[p++] = (byte) c;
             } else if (c < 0x800) {
                 dst[p++] = (byte) (0xC0 | (c >> 6));
                 dst[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (!Character.isSurrogate(c)) {
+            } else if (Character.isSurrogate(c)) {
+                char low;
+                if (Character.isHighSurrogate(c) && i < to && Character.isLowSurrogate(low = src[i])) {
+                    p = put4(dst, p, Character.toCodePoint(c, low));
+                    i++;
+                } else if (Character.isHighSurrogate(c) && i == to) {
+                    i--; // its partner may start the next piece
+                    break;
+                } else { // a surrogate without its partner: U+FFFD
+                    p = put3(dst, p, 0xFFFD);
+                }
+            } else {
                 dst[p++] = (byte) (0xE0 | (c >> 12));
                 dst[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
                 dst[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i + 1 == to) {
-                break;
-            } else if (Character.isHighSurrogate(c) && Character.isLowSurrogate(src[i + 1])) {
-                int cp = Character.toCodePoint(c, src[++i]);
-                dst[p++] = (byte) (0xF0 | (cp >> 18));
-                dst[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                dst[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                dst[p++] = (byte) (0x80 | (cp & 0x3F));
-            } else { // a surrogate without its partner: U+FFFD
-                dst[p++] = (byte) 0xEF;
-                dst[p++] = (byte) 0xBF;
-                dst[p++] = (byte) 0xBD;
             }
-            i++;
         }
         return ((long) i << 32) | p;
     }

@@ -84,6 +84,39 @@ class Utf16ToUtf8Test {
     }
 
     /**
+     * Every code point, each length's first and last included (U+007F/U+0080, U+07FF/U+0800,
+     * U+D7FF/U+E000, U+FFFF/U+10000), comes out as the JDK's encoder writes it, into heap and
+     * direct chunks, in pieces of the JDK client's kind cut anywhere.
+     */
+    @Test
+    void everyCodePointEncodesAsTheJdkDoes() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (int cp = 0; cp <= Character.MAX_CODE_POINT; cp++) {
+            if (cp < Character.MIN_SURROGATE || cp > Character.MAX_SURROGATE) {
+                all.appendCodePoint(cp);
+            }
+        }
+        String text = all.toString();
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        Random random = new Random(7);
+        for (boolean direct : new boolean[] {false, true}) {
+            BufferPool pool = BufferPool.builder().directChunks(direct).build();
+            try (RecyclableOutputStream out = pool.newStream()) {
+                Utf16ToUtf8 encoder = new Utf16ToUtf8();
+                long total = 0;
+                for (int i = 0; i < text.length(); ) {
+                    int n = Math.min(text.length() - i, 1 + random.nextInt(9000));
+                    total += encoder.append(PieceKind.HEAP_CHAR_BUFFER.of(text, i, i + n), i + n == text.length(), out);
+                    i += n;
+                }
+                assertEquals(utf8.length, total);
+                assertArrayEquals(utf8, out.toByteArray(), direct ? "direct chunks" : "heap chunks");
+            }
+            PoolAssertions.assertNothingInUse(pool);
+        }
+    }
+
+    /**
      * A stream's size cap is reached exactly by text ending in 1- to 4-byte code points (the last
      * ones written with less than 4 bytes of room), and one byte more fails.
      */
