@@ -47,7 +47,7 @@ import java.util.Objects;
  * never written again, and its chunks never return to the pool until the last holder lets go.
  * Operations that would change or recycle it ({@code reset}, {@code truncate}, channel writes
  * over it, the WebSocket decoder's reuse of a message stream) leave the frozen chunks to their
- * holders and go on with fresh chunks. This is Okio's rule for shared segments ("may not be
+ * holders and go on without them. This is Okio's rule for shared segments ("may not be
  * recycled, nor its data changed"), kept per chunk: each chunk counts its holders, and a stream
  * that nothing ever shared pays nothing for it (it frees its chunks without an atomic).
  *
@@ -467,10 +467,15 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /**
-     * Discards the content, keeping the first chunk for reuse, as
-     * {@link java.io.ByteArrayOutputStream#reset()}. Chunks that a view holds stay with it,
-     * unchanged (the stream then starts again on a fresh chunk); space handed out later shows
-     * zeros where the discarded content was. Throws {@link IllegalStateException} if closed.
+     * Discards the content and keeps its chunks for the next content, as
+     * {@link java.io.ByteArrayOutputStream#reset()} keeps its array: a stream kept per thread or
+     * connection and reset between messages leases nothing from the pool once it has held its
+     * largest message. The kept chunks stay this stream's, counted as in use by the pool, until
+     * {@link #close()} or {@link #resetAndRelease()} gives them back; a later write that needs a
+     * larger chunk than the next kept one gives that one back. Chunks that a view holds stay with
+     * it, unchanged, and are not reused (the stream goes on with kept or fresh chunks); space
+     * handed out later shows zeros where the discarded content was. Throws
+     * {@link IllegalStateException} if closed.
      */
     public void reset() {
         ensureOpenUnchecked();
@@ -478,9 +483,10 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /**
-     * As {@link #reset()}, but gives the first chunk back too: the stream stays open holding no
-     * pooled memory, so an owner that keeps it between uses and may never close it (a listener
-     * not told of an abort) loses nothing. Throws {@link IllegalStateException} if closed.
+     * As {@link #reset()}, but gives every chunk back to the pool, the ones {@code reset()} kept
+     * included: the stream stays open holding no pooled memory, so an owner that keeps it
+     * between uses and may never close it (a listener not told of an abort) loses nothing. The
+     * next write leases as a new stream's does. Throws {@link IllegalStateException} if closed.
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();
