@@ -135,13 +135,27 @@ public final class RecyclableOutputStream extends OutputStream {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
+        ChunkList c = content;
+        byte[] array = c.tailArray;
+        int pos = c.tailPos;
+        // fits the heap tail: no cap check needed, the tail's limit never reaches past the cap;
+        // a closed stream has no tail, so it always takes the slow path, which fails
+        if (array != null && len <= c.tailLimit - pos) {
+            System.arraycopy(b, off, array, pos, len);
+            c.tailPos = pos + len;
+            return;
+        }
+        writeAcrossChunks(b, off, len);
+    }
+
+    /** The rest of {@link #write(byte[], int, int)}: checks the stream's state and the cap, then fills chunk after chunk. */
+    private void writeAcrossChunks(byte[] b, int off, int len) throws IOException {
+        ensureOpen();
         if (len == 0) {
-            ensureOpen();
             return;
         }
         ChunkList c = content;
         if (c.contentLength() + len > pool.maxStreamSize()) {
-            ensureOpen();
             throw sizeCapExceeded(c.contentLength() + len);
         }
         while (len > 0) {
