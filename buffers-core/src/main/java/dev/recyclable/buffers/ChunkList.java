@@ -69,8 +69,6 @@ class ChunkList {
     }
 
     BufferPool pool;
-    /** The cap on the content's length, from the pool's settings. */
-    private long maxLength;
     /** Watches the owner for a leak and must always know the head and the spares; {@code null} when it is not watched. */
     private LeakTracker tracker;
 
@@ -94,7 +92,6 @@ class ChunkList {
 
     ChunkList(BufferPool pool, LeakTracker tracker) {
         this.pool = pool;
-        this.maxLength = pool.maxStreamSize();
         this.tracker = tracker;
     }
 
@@ -204,7 +201,7 @@ class ChunkList {
         tail = c;
         tailArray = c == null ? null : c.array();
         tailPos = pos;
-        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), maxLength - c.offset());
+        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), pool.maxStreamSize() - c.offset());
     }
 
     /**
@@ -322,7 +319,7 @@ class ChunkList {
     ByteBuffer writableSpace(int want) {
         int room = tailLimit - tailPos;
         // a new chunk helps only where the cap allows more than the tail already offers
-        if (room < want && (tail == null || room < Math.min(want, maxLength - contentLength()))) {
+        if (room < want && (tail == null || room < Math.min(want, pool.maxStreamSize() - contentLength()))) {
             appendChunk(want);
         }
         return tailForFilling().window(tailPos, tailLimit);

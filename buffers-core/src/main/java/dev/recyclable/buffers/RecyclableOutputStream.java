@@ -161,7 +161,7 @@ public final class RecyclableOutputStream extends OutputStream {
         while (len > 0) {
             int room = c.tailLimit - c.tailPos;
             if (room == 0) {
-                makeRoom(len);
+                c.appendChunk(len); // open and within the cap: checked above for the whole write
                 room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, len);
@@ -194,7 +194,7 @@ public final class RecyclableOutputStream extends OutputStream {
         while (src.hasRemaining()) {
             int room = c.tailLimit - c.tailPos;
             if (room == 0) {
-                makeRoom(src.remaining());
+                c.appendChunk(src.remaining()); // open and within the cap: the caller checked both
                 room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, src.remaining());
