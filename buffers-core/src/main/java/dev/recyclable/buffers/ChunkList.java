@@ -38,10 +38,16 @@ import java.nio.ByteBuffer;
  *   <li>Until {@link #shared} is set every chunk is the list's alone (no atomic needed to drop it);
  *       from then on a chunk that {@link Chunk#isShared() is shared} is frozen: it is replaced by a
  *       copy ({@link #replaceFrozen}) before any write, and only ever let go, never released.
- *   <li>A chunk leaves the list only through {@link #unlinkAndLetGo}, which unlinks it before the
- *       pool sees it: the pool refuses a chunk that is still linked.
+ *   <li>A chunk leaves the content only through {@link #unlinkAndLetGo}, which unlinks it before
+ *       the pool sees it (the pool refuses a chunk that is still linked), or unlinked into the
+ *       spares by {@link #clear()}; spares reach the pool through {@link #unlinkAndLetGo} too.
  *   <li>{@link #structureVersion} changes whenever chunks leave the list, so that cursors caching
  *       a chunk find their place again.
+ *   <li>{@link #spare} chains the chunks that {@link #clear()} kept for the next content, through
+ *       {@link Chunk#next()}, in the order they held the content: unlinked, the list's alone (no
+ *       view or retain ever holds a spare), and recording as dirt what this list wrote in them.
+ *       {@link #appendChunk} takes them before it asks the pool, giving back the ones too small
+ *       for what it wants; {@link #letGoOfAll} gives back the rest with the content.
  * </ul>
  */
 class ChunkList {
@@ -63,9 +69,7 @@ class ChunkList {
     }
 
     BufferPool pool;
-    /** The cap on the content's length, from the pool's settings. */
-    private long maxLength;
-    /** Watches the owner for a leak and must always know the head; {@code null} when it is not watched. */
+    /** Watches the owner for a leak and must always know the head and the spares; {@code null} when it is not watched. */
     private LeakTracker tracker;
 
     Chunk head;
@@ -83,10 +87,11 @@ class ChunkList {
      * their holder counts and checked for holders before they are changed.
      */
     boolean shared;
+    /** The first of the chunks kept by {@link #clear()} for the next content, or {@code null}. */
+    Chunk spare;
 
     ChunkList(BufferPool pool, LeakTracker tracker) {
         this.pool = pool;
-        this.maxLength = pool.maxStreamSize();
         this.tracker = tracker;
     }
 
@@ -139,7 +144,10 @@ class ChunkList {
     void appendChunk(int wanted) {
         int grown = tail == null ? 0 : tail.sizeClass() + GROWTH_CLASS_STEP;
         int sizeClass = Math.min(Math.max(grown, pool.classFor(wanted)), pool.largestStreamClass());
-        Chunk c = pool.lease(sizeClass);
+        Chunk c = takeSpare(sizeClass);
+        if (c == null) {
+            c = pool.lease(sizeClass);
+        }
         c.link(contentLength());
         if (tail == null) {
             setHead(c);
@@ -148,6 +156,37 @@ class ChunkList {
             tail.linkNext(c);
         }
         setTail(c, 0);
+    }
+
+    /**
+     * The first spare of at least {@code sizeClass}, or {@code null}. Smaller spares before it go
+     * back to the pool: the content has grown past them, so this content will not use them.
+     */
+    private Chunk takeSpare(int sizeClass) {
+        Chunk c = spare;
+        if (c == null) {
+            return null;
+        }
+        while (c != null && c.sizeClass() < sizeClass) {
+            Chunk next = c.next();
+            c.linkNext(null);
+            unlinkAndLetGo(pool, c, Holding.ALONE);
+            c = next;
+        }
+        if (c != null) {
+            setSpare(c.next());
+            c.linkNext(null);
+        } else {
+            setSpare(null);
+        }
+        return c;
+    }
+
+    private void setSpare(Chunk c) {
+        spare = c;
+        if (tracker != null) {
+            tracker.spare = c;
+        }
     }
 
     private void setHead(Chunk c) {
@@ -162,7 +201,7 @@ class ChunkList {
         tail = c;
         tailArray = c == null ? null : c.array();
         tailPos = pos;
-        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), maxLength - c.offset());
+        tailLimit = c == null ? 0 : (int) Math.min(c.capacity(), pool.maxStreamSize() - c.offset());
     }
 
     /**
@@ -280,7 +319,7 @@ class ChunkList {
     ByteBuffer writableSpace(int want) {
         int room = tailLimit - tailPos;
         // a new chunk helps only where the cap allows more than the tail already offers
-        if (room < want && (tail == null || room < Math.min(want, maxLength - contentLength()))) {
+        if (room < want && (tail == null || room < Math.min(want, pool.maxStreamSize() - contentLength()))) {
             appendChunk(want);
         }
         return tailForFilling().window(tailPos, tailLimit);
@@ -310,8 +349,12 @@ class ChunkList {
     }
 
     /**
-     * Discards the content, keeping the first chunk for reuse. A first chunk that someone else
-     * holds stays with its holders, and the list starts again on a fresh chunk at the next write.
+     * Discards the content and keeps its chunks for the next content, as
+     * {@code ByteArrayOutputStream.reset()} keeps its array: the first stays the tail, the others
+     * become spares, which {@link #appendChunk} takes before it leases. A chunk that someone else
+     * holds stays with its holders, never reused; if it was the first, the next write starts on a
+     * spare or a fresh chunk. What the content left in a kept chunk is dirt from then on, zeroed
+     * before space is handed out again.
      */
     void clear() {
         Chunk first = head;
@@ -320,13 +363,35 @@ class ChunkList {
         }
         sealTail();
         structureVersion++;
+        Chunk keptFirst = null;
+        Chunk keptLast = null;
+        for (Chunk c = first.next(); c != null; ) {
+            Chunk next = c.next();
+            c.linkNext(null); // so that it leaves alone: unlinkAndLetGo would follow the link
+            if (shared && c.isShared()) {
+                unlinkAndLetGo(pool, c, Holding.SHARED);
+            } else {
+                c.unlink();
+                if (keptLast == null) {
+                    keptFirst = c;
+                } else {
+                    keptLast.linkNext(c);
+                }
+                keptLast = c;
+            }
+            c = next;
+        }
+        if (keptLast != null) {
+            keptLast.linkNext(spare); // spares this content did not reach stay behind the ones it used
+            setSpare(keptFirst);
+        }
+        first.linkNext(null);
         if (shared && first.isShared()) {
             setHead(null);
             setTail(null, 0);
             unlinkAndLetGo(pool, first, Holding.SHARED);
             return;
         }
-        dropAfter(first);
         first.cutTo(0); // the old content is dirt now: zeroed before space is handed out again
         setTail(first, 0);
     }
@@ -343,16 +408,19 @@ class ChunkList {
     }
 
     /**
-     * Lets go of every chunk (holders of frozen ones keep them) and stays usable: the next write
-     * leases a chunk, as a new stream's first write does.
+     * Lets go of every chunk, spares included (holders of frozen ones keep them), and stays
+     * usable: the next write leases a chunk, as a new stream's first write does.
      */
     void letGoOfAll() {
         Chunk c = head;
+        Chunk spares = spare;
         sealTail();
         setHead(null);
         setTail(null, 0);
+        setSpare(null);
         structureVersion++;
         unlinkAndLetGo(pool, c, shared ? Holding.SHARED : Holding.ALONE);
+        unlinkAndLetGo(pool, spares, Holding.ALONE);
     }
 
     /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */

@@ -21,8 +21,9 @@ import java.lang.ref.Cleaner;
 /**
  * Watches one stream, or one contiguous copy, for becoming unreachable without {@code close()}.
  * It is the watched object's {@link Cleaner} action, so it must not reference that object: it
- * keeps the chunks instead (the head of a stream's chunk list, which reaches every chunk, or
- * the one chunk of a {@link PooledArray}).
+ * keeps the chunks instead (the head of a stream's chunk list, which reaches every chunk of its
+ * content, and the first of its spare chunks, which reaches the others; or the one chunk of a
+ * {@link PooledArray}).
  */
 final class LeakTracker implements Runnable {
     private static final Cleaner CLEANER = Cleaner.create(task -> {
@@ -40,6 +41,8 @@ final class LeakTracker implements Runnable {
     private Cleaner.Cleanable cleanable;
     /** The stream's first chunk, or the copy's chunk; the stream updates it whenever its head changes. */
     volatile Chunk head;
+    /** The first of the stream's spare chunks, kept by {@code reset()}; the stream updates it whenever it changes. */
+    volatile Chunk spare;
 
     private volatile boolean released;
 
@@ -90,6 +93,7 @@ final class LeakTracker implements Runnable {
     void released() {
         released = true;
         head = null;
+        spare = null;
         cleanable.clean();
     }
 
@@ -99,13 +103,16 @@ final class LeakTracker implements Runnable {
             return;
         }
         Chunk chunks = head;
+        Chunk spares = spare;
         head = null;
-        if (chunks == null && chunkList) {
+        spare = null;
+        if (chunks == null && spares == null && chunkList) {
             return; // a stream that holds no chunks (never written, or emptied by resetAndRelease) lost nothing
         }
         // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
         if (chunkList) {
             ChunkList.unlinkAndLetGo(pool, chunks, ChunkList.Holding.LEAKED);
+            ChunkList.unlinkAndLetGo(pool, spares, ChunkList.Holding.LEAKED);
         } else if (chunks != null) {
             pool.letGoLeaked(chunks);
         }

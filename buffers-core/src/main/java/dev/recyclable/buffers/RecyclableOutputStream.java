@@ -47,7 +47,7 @@ import java.util.Objects;
  * never written again, and its chunks never return to the pool until the last holder lets go.
  * Operations that would change or recycle it ({@code reset}, {@code truncate}, channel writes
  * over it, the WebSocket decoder's reuse of a message stream) leave the frozen chunks to their
- * holders and go on with fresh chunks. This is Okio's rule for shared segments ("may not be
+ * holders and go on without them. This is Okio's rule for shared segments ("may not be
  * recycled, nor its data changed"), kept per chunk: each chunk counts its holders, and a stream
  * that nothing ever shared pays nothing for it (it frees its chunks without an atomic).
  *
@@ -135,19 +135,33 @@ public final class RecyclableOutputStream extends OutputStream {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
+        ChunkList c = content;
+        byte[] array = c.tailArray;
+        int pos = c.tailPos;
+        // fits the heap tail: no cap check needed, the tail's limit never reaches past the cap;
+        // a closed stream has no tail, so it always takes the slow path, which fails
+        if (array != null && len <= c.tailLimit - pos) {
+            System.arraycopy(b, off, array, pos, len);
+            c.tailPos = pos + len;
+            return;
+        }
+        writeAcrossChunks(b, off, len);
+    }
+
+    /** The rest of {@link #write(byte[], int, int)}: checks the stream's state and the cap, then fills chunk after chunk. */
+    private void writeAcrossChunks(byte[] b, int off, int len) throws IOException {
+        ensureOpen();
         if (len == 0) {
-            ensureOpen();
             return;
         }
         ChunkList c = content;
         if (c.contentLength() + len > pool.maxStreamSize()) {
-            ensureOpen();
             throw sizeCapExceeded(c.contentLength() + len);
         }
         while (len > 0) {
             int room = c.tailLimit - c.tailPos;
             if (room == 0) {
-                makeRoom(len);
+                c.appendChunk(len); // open and within the cap: checked above for the whole write
                 room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, len);
@@ -180,7 +194,7 @@ public final class RecyclableOutputStream extends OutputStream {
         while (src.hasRemaining()) {
             int room = c.tailLimit - c.tailPos;
             if (room == 0) {
-                makeRoom(src.remaining());
+                c.appendChunk(src.remaining()); // open and within the cap: the caller checked both
                 room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, src.remaining());
@@ -467,10 +481,15 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /**
-     * Discards the content, keeping the first chunk for reuse, as
-     * {@link java.io.ByteArrayOutputStream#reset()}. Chunks that a view holds stay with it,
-     * unchanged (the stream then starts again on a fresh chunk); space handed out later shows
-     * zeros where the discarded content was. Throws {@link IllegalStateException} if closed.
+     * Discards the content and keeps its chunks for the next content, as
+     * {@link java.io.ByteArrayOutputStream#reset()} keeps its array: a stream kept per thread or
+     * connection and reset between messages leases nothing from the pool once it has held its
+     * largest message. The kept chunks stay this stream's, counted as in use by the pool, until
+     * {@link #close()} or {@link #resetAndRelease()} gives them back; a later write that needs a
+     * larger chunk than the next kept one gives that one back. Chunks that a view holds stay with
+     * it, unchanged, and are not reused (the stream goes on with kept or fresh chunks); space
+     * handed out later shows zeros where the discarded content was. Throws
+     * {@link IllegalStateException} if closed.
      */
     public void reset() {
         ensureOpenUnchecked();
@@ -478,9 +497,10 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /**
-     * As {@link #reset()}, but gives the first chunk back too: the stream stays open holding no
-     * pooled memory, so an owner that keeps it between uses and may never close it (a listener
-     * not told of an abort) loses nothing. Throws {@link IllegalStateException} if closed.
+     * As {@link #reset()}, but gives every chunk back to the pool, the ones {@code reset()} kept
+     * included: the stream stays open holding no pooled memory, so an owner that keeps it
+     * between uses and may never close it (a listener not told of an abort) loses nothing. The
+     * next write leases as a new stream's does. Throws {@link IllegalStateException} if closed.
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();

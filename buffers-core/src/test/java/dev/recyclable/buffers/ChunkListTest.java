@@ -67,9 +67,10 @@ class ChunkListTest {
             out.write(new byte[100_000]);
             Chunk first = out.content.head;
             Chunk second = first.next();
-            out.reset(); // keeps the first chunk, lets go of the rest through the one way out
+            out.reset(); // the first chunk stays the tail; the rest leave the content, unlinked, as spares
             assertTrue(first.isLinked());
             assertFalse(second.isLinked());
+            assertSame(second, out.content.spare);
             assertNull(second.next());
             try (ByteBufferView view = out.byteBuffers()) {
                 out.write(new byte[10]);

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.checks.IdleChunks;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -149,6 +150,45 @@ class LeakDetectionTest {
         }
         assertEquals(1, leaks.size(), () -> "reports: " + leaks);
         assertEquals("lost", leaks.get(0).tag());
+    }
+
+    @Test
+    void aLeakedStreamGivesBackTheChunksItKeptForItsNextMessage() throws Exception {
+        CopyOnWriteArrayList<Leak> leaks = new CopyOnWriteArrayList<>();
+        BufferPool pool = poolReporting(LeakDetection.ALL, leaks);
+        abandonResetStream(pool, "reset", 0);
+        abandonResetStream(pool, "reset and partly reused", 5000);
+        abandonStreamHoldingOnlySpares(pool, "only spares");
+        assertTrue(pool.stats().bytesInUse() > 0);
+        awaitGc(() -> leaks.size() == 3 && pool.stats().bytesInUse() == 0, () -> pool + " " + leaks);
+        assertEquals(0, pool.stats().bytesInUse());
+        assertEquals(3, pool.stats().leaks());
+        IdleChunks.assertAllAsNew(pool);
+    }
+
+    /** 64 KiB in 4 KiB pieces (4, 16 and 64 KiB chunks), reset, then {@code next} bytes, never closed. */
+    private static void abandonResetStream(BufferPool pool, String tag, int next) throws IOException {
+        RecyclableOutputStream out = pool.newStream(tag);
+        for (int i = 0; i < 16; i++) {
+            out.write(new byte[4096]);
+        }
+        out.reset();
+        out.write(new byte[next]);
+    }
+
+    /** Its first chunk went to a contiguous copy at the reset, so all it holds are spares. */
+    private static void abandonStreamHoldingOnlySpares(BufferPool pool, String tag) throws IOException {
+        RecyclableOutputStream out = pool.newStream(tag);
+        for (int i = 0; i < 16; i++) {
+            out.write(new byte[4096]);
+        }
+        out.reset();
+        out.write(new byte[] {1, 2, 3});
+        PooledArray copy = out.contiguous(); // shares the first chunk
+        out.reset();
+        assertNull(out.content.head);
+        assertNotNull(out.content.spare);
+        copy.close();
     }
 
     /** Written, then emptied by resetAndRelease (as a message lender keeps it between messages), never closed. */

@@ -57,7 +57,7 @@ final class ReadmeSnippets {
         // README:begin reused
         try (RecyclableOutputStream out = BufferPool.shared().newStream("connection")) { // one per thread or connection
             for (Object message : messages) {
-                out.reset(); // empty again; keeps its first chunk, later ones go back to the pool
+                out.reset(); // empty again; keeps its chunks for the next message
                 serializer.writeTo(out);
                 out.writeTo(channel);
             }

@@ -393,6 +393,44 @@ class RecyclableOutputStreamTest {
         assertEquals(0, capped.stats().bytesInUse());
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void writesThatFitTheTailAndWritesThatDoNotKeepTheSameRules(boolean useDirect) throws IOException {
+        BufferPool capped = BufferPool.builder()
+                .maxStreamSize(1500)
+                .directChunks(useDirect)
+                .idleDecay(Duration.ZERO)
+                .build();
+        RecyclableOutputStream out = capped.newStream();
+        out.write(new byte[0]); // no tail yet
+        out.write(new byte[7], 7, 0);
+        assertEquals(0, out.length());
+        out.write(random(1000, 1));
+        out.write(new byte[5], 2, 0); // a tail with room
+        out.write(random(24, 2), 0, 24); // exactly the room left in the first chunk
+        assertEquals(1024, out.length());
+        assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[477]));
+        assertEquals(1024, out.length(), "a write past the cap writes nothing");
+        out.write(random(400, 3));
+        assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[77]));
+        out.write(random(76, 4)); // up to the cap, in the chunk the cap cuts short
+        out.write(new byte[0]);
+        assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[1]));
+        byte[] expected = new byte[1500];
+        System.arraycopy(random(1000, 1), 0, expected, 0, 1000);
+        System.arraycopy(random(24, 2), 0, expected, 1000, 24);
+        System.arraycopy(random(400, 3), 0, expected, 1024, 400);
+        System.arraycopy(random(76, 4), 0, expected, 1424, 76);
+        assertArrayEquals(expected, out.toByteArray());
+        out.reset();
+        out.write(random(1000, 5)); // the kept first chunk has room again
+        out.close();
+        assertThrows(IOException.class, () -> out.write(new byte[1]));
+        assertThrows(IOException.class, () -> out.write(new byte[0]));
+        assertThrows(IndexOutOfBoundsException.class, () -> out.write(new byte[1], 1, 1), "arguments first");
+        assertEquals(0, capped.stats().bytesInUse());
+    }
+
     /** A pool capping streams at {@code cap} bytes that records each refused length in {@code refused}. */
     static BufferPool cappedPoolRecordingRefusals(long cap, List<Long> refused) {
         return BufferPool.builder()

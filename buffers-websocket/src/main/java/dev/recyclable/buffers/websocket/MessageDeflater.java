@@ -113,7 +113,8 @@ public final class MessageDeflater extends NativeZlib {
 
     /**
      * Done with the stream {@link #compress} returned: its content is let go of (views of it
-     * keep theirs), so that an idle connection holds no more than one small chunk.
+     * keep theirs); the stream keeps its chunks for the next message, so an idle connection
+     * holds as many as its largest compressed message needed.
      */
     public void written() {
         RecyclableOutputStream s = out;

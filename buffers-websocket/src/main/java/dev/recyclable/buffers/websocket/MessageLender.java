@@ -29,8 +29,9 @@ import java.util.Objects;
  * <p>The lender reuses the {@link WebSocketMessage} object and the stream of the last unretained
  * message for the next one ({@link #newContent()}), so that a warm connection allocates nothing
  * per message; a view taken of that message freezes the chunks it shows, so the reset leaves
- * them to the view. A lender made with {@code keepChunk} keeps the stream's first chunk too (one
- * lease fewer per message); without it the kept stream holds no pooled memory between messages
+ * them to the view. A lender made with {@code keepChunk} keeps the stream's chunks too
+ * ({@link RecyclableOutputStream#reset()}: as many as the largest message since needed, so no
+ * lease per message); without it the kept stream holds no pooled memory between messages
  * ({@link RecyclableOutputStream#resetAndRelease()}), so nothing is lost if the connection ends
  * unseen. {@link #close()} closes the kept stream, and streams lent after it are closed at once;
  * call it when the connection ends.
@@ -48,7 +49,7 @@ public final class MessageLender implements AutoCloseable {
     /**
      * @param pool        where {@link #newContent()} takes streams from
      * @param streamTag   the tag of those streams, for the pool's diagnostics
-     * @param keepChunk whether the kept stream keeps its first chunk between messages; only for
+     * @param keepChunk whether the kept stream keeps its chunks between messages; only for
      *                  owners that are sure to call {@link #close()} when the connection ends
      */
     public MessageLender(BufferPool pool, String streamTag, boolean keepChunk) {
