@@ -113,13 +113,13 @@ public final class MessageDeflater extends NativeZlib {
 
     /**
      * Done with the stream {@link #compress} returned: its content is let go of (views of it
-     * keep theirs); the stream keeps its chunks for the next message, so an idle connection
-     * holds as many as its largest compressed message needed.
+     * keep theirs), so that an idle connection holds at most one chunk
+     * ({@link MessageLender#emptyForNextMessage}).
      */
     public void written() {
         RecyclableOutputStream s = out;
         if (s != null && !s.isClosed()) {
-            s.reset();
+            MessageLender.emptyForNextMessage(s);
         }
     }
 

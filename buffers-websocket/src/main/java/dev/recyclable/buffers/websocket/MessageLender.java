@@ -29,9 +29,8 @@ import java.util.Objects;
  * <p>The lender reuses the {@link WebSocketMessage} object and the stream of the last unretained
  * message for the next one ({@link #newContent()}), so that a warm connection allocates nothing
  * per message; a view taken of that message freezes the chunks it shows, so the reset leaves
- * them to the view. A lender made with {@code keepChunk} keeps the stream's chunks too
- * ({@link RecyclableOutputStream#reset()}: as many as the largest message since needed, so no
- * lease per message); without it the kept stream holds no pooled memory between messages
+ * them to the view. A lender made with {@code keepChunk} keeps the stream's chunk too when the
+ * message fitted in one (one lease fewer per message; see {@link #emptyForNextMessage}); without it the kept stream holds no pooled memory between messages
  * ({@link RecyclableOutputStream#resetAndRelease()}), so nothing is lost if the connection ends
  * unseen. {@link #close()} closes the kept stream, and streams lent after it are closed at once;
  * call it when the connection ends.
@@ -49,7 +48,7 @@ public final class MessageLender implements AutoCloseable {
     /**
      * @param pool        where {@link #newContent()} takes streams from
      * @param streamTag   the tag of those streams, for the pool's diagnostics
-     * @param keepChunk whether the kept stream keeps its chunks between messages; only for
+     * @param keepChunk whether the kept stream keeps its chunk between messages that fit in one; only for
      *                  owners that are sure to call {@link #close()} when the connection ends
      */
     public MessageLender(BufferPool pool, String streamTag, boolean keepChunk) {
@@ -119,6 +118,20 @@ public final class MessageLender implements AutoCloseable {
         }
     }
 
+    /**
+     * Empties a stream that a connection keeps from message to message. It keeps its one chunk
+     * when the message fitted in it (one lease fewer per message) and gives every chunk back
+     * otherwise: {@link RecyclableOutputStream#reset()} would keep all the chunks of the largest
+     * message, and the peer decides how large that is, so an idle connection would hold it.
+     */
+    static void emptyForNextMessage(RecyclableOutputStream kept) {
+        if (kept.chunkCount() <= 1) {
+            kept.reset();
+        } else {
+            kept.resetAndRelease();
+        }
+    }
+
     private void giveBack(RecyclableOutputStream used) {
         if (used == null) {
             return; // the listener closed the message itself
@@ -127,7 +140,7 @@ public final class MessageLender implements AutoCloseable {
             used.close();
         } else {
             if (keepChunk) {
-                used.reset();
+                emptyForNextMessage(used);
             } else {
                 used.resetAndRelease();
             }

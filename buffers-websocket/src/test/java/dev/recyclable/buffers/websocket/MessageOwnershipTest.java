@@ -51,9 +51,8 @@ class MessageOwnershipTest {
             decoder.feed(wire, 0, wire.length);
             assertTrue(seen.get(0).isClosed());
             assertThrows(IllegalStateException.class, () -> seen.get(0).length());
-            // the message's stream is kept, reset, for the next message with the chunks it took
-            // (10,000 bytes in 1 KiB chunks at most: ten), and no more
-            assertEquals(10 * pool.maxChunkSize(), pool.stats().bytesInUse(), String.valueOf(pool.stats()));
+            // one chunk (at most the pool's largest) is kept for the next message; 10,000 bytes needed ten
+            assertTrue(pool.stats().bytesInUse() <= pool.maxChunkSize(), String.valueOf(pool.stats()));
         }
     }
 
