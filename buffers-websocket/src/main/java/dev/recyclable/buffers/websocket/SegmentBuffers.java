@@ -27,8 +27,8 @@ import java.util.Arrays;
  * ({@code byteBuffers()}) would hold every chunk (an atomic each) and allocate its buffers for
  * every message, for content that needs no holding; here each chunk gets one wrapper (of its
  * array, or a duplicate of the read-only buffer a direct chunk is visited as), reused whenever
- * that chunk comes back, as the deflater's reused stream keeps its first chunk and gets its
- * later ones back from the pool.
+ * that chunk comes back, as the deflater's reused stream keeps its one chunk between small
+ * messages and gets its chunks back from the pool (mostly the same ones) for larger ones.
  *
  * <p>Up to {@link #CACHED} wrappers are kept between messages. They may point at chunks the
  * stream has given back to the pool; one is only used again when {@code forEachSegment} hands
