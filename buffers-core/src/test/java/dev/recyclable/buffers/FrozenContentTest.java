@@ -15,6 +15,9 @@
  */
 package dev.recyclable.buffers;
 
+import static dev.recyclable.buffers.TestBytes.anotherStreamScribbles;
+import static dev.recyclable.buffers.TestBytes.filled;
+import static dev.recyclable.buffers.TestBytes.random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,7 +32,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,31 +65,12 @@ class FrozenContentTest {
         return useDirect ? direct : heap;
     }
 
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
-    private static byte[] filled(int n, int value) {
-        byte[] b = new byte[n];
-        Arrays.fill(b, (byte) value);
-        return b;
-    }
-
     private static byte[] bytesOf(ByteBufferView view) {
         return HeldBytes.of(view);
     }
 
     private static byte[] bytesOf(ByteBuf buf) {
         return HeldBytes.of(buf);
-    }
-
-    /** Leases whatever the pool has idle and writes over it, as any other stream would. */
-    private static void anotherStreamScribbles(BufferPool pool, int bytes) throws IOException {
-        try (RecyclableOutputStream other = pool.newStream("other")) {
-            other.write(filled(bytes, 0x5A));
-        }
     }
 
     @ParameterizedTest

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers;
 
+import static dev.recyclable.buffers.TestBytes.random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,7 +33,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,12 +50,6 @@ class RecyclableOutputStreamTest {
     void nothingInUse() {
         assertEquals(0, pool.stats().bytesInUse(), () -> "heap pool: " + pool.stats());
         assertEquals(0, direct.stats().bytesInUse(), () -> "direct pool: " + direct.stats());
-    }
-
-    static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
     }
 
     private BufferPool pool(boolean useDirect) {

@@ -15,6 +15,9 @@
  */
 package dev.recyclable.buffers;
 
+import static dev.recyclable.buffers.TestBytes.anotherStreamScribbles;
+import static dev.recyclable.buffers.TestBytes.filled;
+import static dev.recyclable.buffers.TestBytes.random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,7 +36,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -132,13 +134,13 @@ class ResetKeepsChunksTest {
             writeInPieces(out, next, 4096);
             assertNoneOf(held, contentChunks(out));
             assertNoneOf(held, spares(out));
-            scribble(pool, 300_000);
+            anotherStreamScribbles(pool, 300_000);
             assertArrayEquals(first, HeldBytes.of(view), "the view shows what it was taken over");
             assertArrayEquals(next, out.toByteArray());
             out.reset();
         }
         out.close();
-        scribble(pool, 300_000);
+        anotherStreamScribbles(pool, 300_000);
         assertArrayEquals(first, HeldBytes.of(view));
         assertTrue(pool.stats().bytesInUse() > 0, "the view still holds its chunks");
         view.close();
@@ -160,11 +162,11 @@ class ResetKeepsChunksTest {
             writeInPieces(out, random(MESSAGE, 8 + round), 128);
             assertNoneOf(held, contentChunks(out));
             out.reset();
-            scribble(pool, 300_000);
+            anotherStreamScribbles(pool, 300_000);
             assertArrayEquals(first, HeldBytes.join(segments));
         }
         out.close();
-        scribble(pool, 300_000);
+        anotherStreamScribbles(pool, 300_000);
         assertArrayEquals(first, HeldBytes.join(segments));
         out.release();
     }
@@ -184,7 +186,7 @@ class ResetKeepsChunksTest {
                 for (Chunk c : contentChunks(out)) {
                     assertFalse(c.array() == arr.array(), "the shared array came back into the stream");
                 }
-                scribble(heap, 300_000);
+                anotherStreamScribbles(heap, 300_000);
                 assertArrayEquals(whole, arr.array());
                 assertEquals(3, arr.length());
                 assertArrayEquals(next, out.toByteArray());
@@ -299,13 +301,6 @@ class ResetKeepsChunksTest {
         }
     }
 
-    /** Leases what the pool has idle and writes over it, as any other stream would. */
-    private static void scribble(BufferPool pool, int bytes) throws IOException {
-        try (RecyclableOutputStream other = pool.newStream("other")) {
-            other.write(filled(bytes, 0x5A));
-        }
-    }
-
     private static Set<Chunk> contentChunks(RecyclableOutputStream out) {
         Set<Chunk> chunks = identitySet();
         for (Chunk c = out.content.head; c != null; c = c.next()) {
@@ -366,17 +361,5 @@ class ResetKeepsChunksTest {
             }
         });
         assertEquals(List.of(), dirty);
-    }
-
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
-    private static byte[] filled(int n, int value) {
-        byte[] b = new byte[n];
-        Arrays.fill(b, (byte) value);
-        return b;
     }
 }
