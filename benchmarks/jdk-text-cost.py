@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
 """What each listener of JdkTextBenchmark costs above the JDK client's own floor (the jdkFloor
 listener, which drops every delivery): time per char of the message, and bytes allocated per
-message as a share of the floor's. Medians over all forks' iterations, as contender-table.py.
+message as a share of the floor's. Results are read and summarized by contender-table.py's code
+(medians over all forks' iterations).
 
 Chars per message: a JSON message is ASCII (one char per byte); a TEXT message cycles through the
 same 12 code points as WireMessages.mixedText (26 bytes of UTF-8 in 14 chars), padded with 'x'.
 
 Usage: python3 benchmarks/jdk-text-cost.py FILE.json...
 """
-import collections
-import json
-import statistics
+import importlib.util
+import os
 import sys
 
-SIZES = {1024: '1 KiB', 65536: '64 KiB', 1048576: '1 MiB', 16777216: '16 MiB'}
+_spec = importlib.util.spec_from_file_location(
+    'contender_table', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'contender-table.py'))
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
 MIXED = ['a', 'Z', '0', ' ', 'é', 'ß', 'κ', 'ό', '€', '中', '𝄞', '😀']
-TO_NANOS = {'ns/op': 1, 'us/op': 1e3, 'ms/op': 1e6, 's/op': 1e9}
+LISTENERS = ('jdkTypical', 'jdkTypicalUtf8', 'jdkRecyclable', 'jdkRecyclableString')
 
 
 def chars_of(kind, size):
@@ -34,42 +38,26 @@ def chars_of(kind, size):
 
 
 def main(files):
-    times = collections.defaultdict(list)
-    alloc = collections.defaultdict(list)
-    for path in files:
-        for r in json.load(open(path)):
-            if not r['benchmark'].endswith('JdkTextBenchmark.receive'):
-                continue
-            p = r['params']
-            key = (p['type'], int(p['messageBytes']), p['client'])
-            scale = TO_NANOS[r['primaryMetric']['scoreUnit']]
-            for fork in r['primaryMetric']['rawData']:
-                times[key].extend(v * scale for v in fork)
-            a = r['secondaryMetrics'].get('gc.alloc.rate.norm')
-            if a:
-                alloc[key].append(a['score'])
-    clients = [c for c in ('jdkTypical', 'jdkTypicalUtf8', 'jdkRecyclable', 'jdkRecyclableString')
-               if any(k[2] == c for k in times)]
+    cells = table.load('JdkTextBenchmark', 'client', files)
+    if not cells:
+        sys.exit(f'no JdkTextBenchmark results in {files}')
+    clients = [c for c in LISTENERS if any(c in cells[key] for key in cells)]
     print('| cell | chars | ' + ' | '.join(f'{c}: ns/char, B/op vs floor' for c in clients) + ' |')
     print('|---|---:|' + '---:|' * len(clients))
-    for kind, size in sorted({(k[0], k[1]) for k in times}, key=lambda c: (c[1], c[0])):
-        floor = (kind, size, 'jdkFloor')
-        if floor not in times:
+    for key in sorted(cells, key=lambda k: (int(dict(k)['messageBytes']), dict(k)['type'])):
+        if 'jdkFloor' not in cells[key]:
             continue
-        chars = chars_of(kind, size)
-        floor_time = statistics.median(times[floor])
-        floor_alloc = statistics.median(alloc[floor]) if alloc[floor] else None
-        row = [f'{SIZES.get(size, size)} {kind}', f'{chars:,}']
+        params = dict(key)
+        chars = chars_of(params['type'], int(params['messageBytes']))
+        floor_time, _, floor_alloc = table.summary(cells[key]['jdkFloor'])
+        row = [table.cell_label(key), f'{chars:,}']
         for c in clients:
-            key = (kind, size, c)
-            if key not in times:
+            if c not in cells[key]:
                 row.append('')
                 continue
-            per_char = (statistics.median(times[key]) - floor_time) / chars
-            share = ''
-            if floor_alloc and alloc[key]:
-                share = f', {100 * (statistics.median(alloc[key]) / floor_alloc - 1):+.1f}%'
-            row.append(f'{per_char:.2f}{share}')
+            time, _, alloc = table.summary(cells[key][c])
+            share = f', {100 * (alloc / floor_alloc - 1):+.1f}%' if alloc and floor_alloc else ''
+            row.append(f'{(time - floor_time) / chars:.2f}{share}')
         print('| ' + ' | '.join(row) + ' |')
 
 
