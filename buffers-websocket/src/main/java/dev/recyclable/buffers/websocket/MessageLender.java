@@ -30,7 +30,8 @@ import java.util.Objects;
  * message for the next one ({@link #newContent()}), so that a warm connection allocates nothing
  * per message; a view taken of that message freezes the chunks it shows, so the reset leaves
  * them to the view. A lender made with {@code keepChunk} keeps the stream's chunk too when the
- * message fitted in one (one lease fewer per message; see {@link #emptyForNextMessage}); without it the kept stream holds no pooled memory between messages
+ * message fitted in one (one lease fewer per message; see {@link #emptyForNextMessage}); without
+ * it the kept stream holds no pooled memory between messages
  * ({@link RecyclableOutputStream#resetAndRelease()}), so nothing is lost if the connection ends
  * unseen. {@link #close()} closes the kept stream, and streams lent after it are closed at once;
  * call it when the connection ends.
@@ -48,8 +49,9 @@ public final class MessageLender implements AutoCloseable {
     /**
      * @param pool        where {@link #newContent()} takes streams from
      * @param streamTag   the tag of those streams, for the pool's diagnostics
-     * @param keepChunk whether the kept stream keeps its chunk between messages that fit in one; only for
-     *                  owners that are sure to call {@link #close()} when the connection ends
+     * @param keepChunk whether the kept stream keeps its chunk between messages that fit in one;
+     *                  only for owners that are sure to call {@link #close()} when the connection
+     *                  ends
      */
     public MessageLender(BufferPool pool, String streamTag, boolean keepChunk) {
         this.pool = Objects.requireNonNull(pool, "pool");
