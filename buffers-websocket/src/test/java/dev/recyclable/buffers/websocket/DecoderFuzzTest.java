@@ -129,6 +129,10 @@ class DecoderFuzzTest {
                 byte[] piece = type == MessageType.TEXT
                         ? data.consumeString(data.consumeInt(0, 300)).getBytes(StandardCharsets.UTF_8)
                         : data.consumeBytes(data.consumeInt(0, 600));
+                // a conforming peer stays within the receiver's limits: at most half the fragments
+                // allowed, leaving room for what compression may add
+                long withinFragmentLimit = fragmentSize * WebSocketLimits.DEFAULT.maxFragments() / 2;
+                repeat = (int) Math.min(repeat, Math.max(1, withinFragmentLimit / Math.max(1, piece.length)));
                 byte[] payload = repeat(piece, repeat);
                 try (RecyclableOutputStream s = pool.newStream()) {
                     s.write(payload);
