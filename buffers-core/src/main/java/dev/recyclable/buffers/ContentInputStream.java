@@ -30,7 +30,7 @@ final class ContentInputStream extends InputStream {
 
     ContentInputStream(RecyclableOutputStream stream) {
         this.stream = stream;
-        this.version = stream.content.structureVersion;
+        this.version = stream.structureVersion;
     }
 
     /** The chunk holding {@code position}, or {@code null} at the end of the content. */
@@ -38,14 +38,14 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        if (position >= stream.content.contentLength()) {
+        if (position >= stream.contentLength()) {
             return null;
         }
-        if (version != stream.content.structureVersion) {
+        if (version != stream.structureVersion) {
             chunk = null;
-            version = stream.content.structureVersion;
+            version = stream.structureVersion;
         }
-        chunk = stream.content.chunkAt(position, chunk);
+        chunk = stream.chunkAt(position, chunk);
         return chunk;
     }
 
@@ -71,7 +71,7 @@ final class ContentInputStream extends InputStream {
                 break;
             }
             int at = (int) (position - c.offset());
-            int n = Math.min(len - total, stream.content.lengthOf(c) - at);
+            int n = Math.min(len - total, stream.lengthOf(c) - at);
             c.get(at, b, off + total, n);
             position += n;
             total += n;
@@ -84,7 +84,7 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        long skipped = Math.max(0, Math.min(n, stream.content.contentLength() - position));
+        long skipped = Math.max(0, Math.min(n, stream.contentLength() - position));
         position += skipped;
         return skipped;
     }
@@ -94,7 +94,7 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.content.contentLength() - position));
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.contentLength() - position));
     }
 
     @Override

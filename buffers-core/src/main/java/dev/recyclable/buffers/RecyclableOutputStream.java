@@ -83,20 +83,16 @@ import java.util.Objects;
  * {@link IllegalStateException}), fast paths included, whatever views are still open;
  * {@link #size()} is 0; {@code close()} again is a no-op that the listener hears about.
  */
-public final class RecyclableOutputStream extends OutputStream {
-    private final BufferPool pool;
+public final class RecyclableOutputStream extends ChunkList {
     private final String tag;
-    /** The content; the write paths below read and advance its tail cursor directly. */
-    final ChunkList content;
 
     private boolean closed;
     /** The content held by explicit {@link #retain()} calls, created by the first one. */
     private volatile ExplicitRetains explicitRetains;
 
     private RecyclableOutputStream(BufferPool pool, String tag, LeakTracker tracker) {
-        this.pool = pool;
+        super(pool, tracker);
         this.tag = tag;
-        this.content = new ChunkList(pool, tracker);
     }
 
     /**
@@ -117,32 +113,30 @@ public final class RecyclableOutputStream extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        ChunkList c = content;
-        int pos = c.tailPos;
-        if (pos == c.tailLimit) {
+        int pos = tailPos;
+        if (pos == tailLimit) {
             makeRoom(1);
-            pos = c.tailPos;
+            pos = tailPos;
         }
-        byte[] array = c.tailArray;
+        byte[] array = tailArray;
         if (array != null) {
             array[pos] = (byte) b;
         } else {
-            c.tail.put(pos, (byte) b);
+            tail.put(pos, (byte) b);
         }
-        c.tailPos = pos + 1;
+        tailPos = pos + 1;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
-        ChunkList c = content;
-        byte[] array = c.tailArray;
-        int pos = c.tailPos;
+        byte[] array = tailArray;
+        int pos = tailPos;
         // fits the heap tail: no cap check needed, the tail's limit never reaches past the cap;
         // a closed stream has no tail, so it always takes the slow path, which fails
-        if (array != null && len <= c.tailLimit - pos) {
+        if (array != null && len <= tailLimit - pos) {
             System.arraycopy(b, off, array, pos, len);
-            c.tailPos = pos + len;
+            tailPos = pos + len;
             return;
         }
         writeAcrossChunks(b, off, len);
@@ -154,19 +148,18 @@ public final class RecyclableOutputStream extends OutputStream {
         if (len == 0) {
             return;
         }
-        ChunkList c = content;
-        if (c.contentLength() + len > pool.maxStreamSize()) {
-            throw sizeCapExceeded(c.contentLength() + len);
+        if (contentLength() + len > pool.maxStreamSize()) {
+            throw sizeCapExceeded(contentLength() + len);
         }
         while (len > 0) {
-            int room = c.tailLimit - c.tailPos;
+            int room = tailLimit - tailPos;
             if (room == 0) {
-                c.appendChunk(len); // open and within the cap: checked above for the whole write
-                room = c.tailLimit - c.tailPos;
+                appendChunk(len); // open and within the cap: checked above for the whole write
+                room = tailLimit - tailPos;
             }
             int n = Math.min(room, len);
-            c.tail.put(c.tailPos, b, off, n);
-            c.tailPos += n;
+            tail.put(tailPos, b, off, n);
+            tailPos += n;
             off += n;
             len -= n;
         }
@@ -180,26 +173,24 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Writes the remaining bytes of {@code src}, advancing its position. */
     public void write(ByteBuffer src) throws IOException {
         ensureOpen();
-        ChunkList c = content;
         int len = src.remaining();
-        if (c.contentLength() + len > pool.maxStreamSize()) {
-            throw sizeCapExceeded(c.contentLength() + len);
+        if (contentLength() + len > pool.maxStreamSize()) {
+            throw sizeCapExceeded(contentLength() + len);
         }
         appendUnchecked(src);
     }
 
     /** Appends the rest of {@code src}; the caller has checked that the stream is open and the cap. */
     private void appendUnchecked(ByteBuffer src) throws IOException {
-        ChunkList c = content;
         while (src.hasRemaining()) {
-            int room = c.tailLimit - c.tailPos;
+            int room = tailLimit - tailPos;
             if (room == 0) {
-                c.appendChunk(src.remaining()); // open and within the cap: the caller checked both
-                room = c.tailLimit - c.tailPos;
+                appendChunk(src.remaining()); // open and within the cap: the caller checked both
+                room = tailLimit - tailPos;
             }
             int n = Math.min(room, src.remaining());
-            c.tail.put(c.tailPos, src, n);
-            c.tailPos += n;
+            tail.put(tailPos, src, n);
+            tailPos += n;
         }
     }
 
@@ -215,8 +206,8 @@ public final class RecyclableOutputStream extends OutputStream {
         if (pos > pool.maxStreamSize() - length) {
             throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
         }
-        content.zeroFillTo(pos);
-        content.overwrite(pos, src);
+        zeroFillTo(pos);
+        overwrite(pos, src);
         appendUnchecked(src);
     }
 
@@ -226,7 +217,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (newLength < 0) {
             throw new IllegalArgumentException("length must not be negative: " + newLength);
         }
-        content.truncate(newLength);
+        shortenTo(newLength);
     }
 
     /**
@@ -278,31 +269,29 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new IllegalArgumentException("minBytes must not be negative: " + minBytes);
         }
         int want = Math.max(1, Math.min(minBytes, pool.maxChunkSize()));
-        ChunkList c = content;
-        if (c.tailPos == c.tailLimit && c.contentLength() >= pool.maxStreamSize()) {
-            throw sizeCapExceeded(c.contentLength() + want);
+        if (tailPos == tailLimit && contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(contentLength() + want);
         }
-        return c.writableSpace(want);
+        return writableSpace(want);
     }
 
     /** Adds {@code bytes} written into the last {@link #writableBuffer(int)} to the content. */
     public void commit(int bytes) throws IOException {
         ensureOpen();
-        ChunkList c = content;
-        if (bytes < 0 || bytes > c.tailLimit - c.tailPos) {
+        if (bytes < 0 || bytes > tailLimit - tailPos) {
             throw new IllegalArgumentException(
-                    "commit of " + bytes + " bytes, but only " + (c.tailLimit - c.tailPos) + " bytes were writable");
+                    "commit of " + bytes + " bytes, but only " + (tailLimit - tailPos) + " bytes were writable");
         }
-        c.tailPos += bytes;
+        tailPos += bytes;
     }
 
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
     void makeRoom(int wanted) throws IOException {
         ensureOpen();
-        if (content.contentLength() >= pool.maxStreamSize()) {
-            throw sizeCapExceeded(content.contentLength() + wanted);
+        if (contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(contentLength() + wanted);
         }
-        content.appendChunk(wanted);
+        appendChunk(wanted);
     }
 
     // ------------------------------------------------------------------ reading
@@ -312,7 +301,7 @@ public final class RecyclableOutputStream extends OutputStream {
         if (closed) {
             return 0;
         }
-        long length = content.contentLength();
+        long length = contentLength();
         if (length > Integer.MAX_VALUE) {
             throw new IllegalStateException("length " + length + " does not fit an int: use length()");
         }
@@ -321,12 +310,12 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** The content length as a {@code long}; 0 after close. */
     public long length() {
-        return closed ? 0 : content.contentLength();
+        return closed ? 0 : contentLength();
     }
 
     /** Number of chunks holding the content (for diagnostics and sizing views). */
     public int chunkCount() {
-        return closed ? 0 : content.countChunks();
+        return closed ? 0 : countChunks();
     }
 
     /** The tag given at creation, or {@code null}. */
@@ -358,24 +347,23 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.telemetry().toByteArrayCalled(tag, content.contentLength());
-        return ContentCopies.toArray(content);
+        pool.telemetry().toByteArrayCalled(tag, contentLength());
+        return ContentCopies.toArray(this);
     }
 
     /** Decodes the content with {@code charset}, as {@link java.io.ByteArrayOutputStream#toString(Charset)}. */
     public String toString(Charset charset) {
         ensureOpenUnchecked();
-        ChunkList c = content;
-        if (c.head == c.tail && c.head != null && c.head.array() != null) {
-            return new String(c.head.array(), 0, c.tailPos, charset);
+        if (head == tail && head != null && head.array() != null) {
+            return new String(head.array(), 0, tailPos, charset);
         }
-        return new String(ContentCopies.toArray(content), charset);
+        return new String(ContentCopies.toArray(this), charset);
     }
 
     /** Decodes the content with the named charset. */
     public String toString(String charsetName) throws java.io.UnsupportedEncodingException {
         ensureOpenUnchecked();
-        return new String(ContentCopies.toArray(content), charsetName);
+        return new String(ContentCopies.toArray(this), charsetName);
     }
 
     /** Decodes the content with the platform's default charset, as {@code ByteArrayOutputStream} does. */
@@ -387,7 +375,7 @@ public final class RecyclableOutputStream extends OutputStream {
     /** Writes the content to {@code out}, as {@link java.io.ByteArrayOutputStream#writeTo}; no copy for heap chunks. */
     public void writeTo(OutputStream out) throws IOException {
         ensureOpen();
-        ContentCopies.writeTo(content, out);
+        ContentCopies.writeTo(this, out);
     }
 
     /**
@@ -397,7 +385,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public long writeTo(WritableByteChannel out) throws IOException {
         ensureOpen();
-        return ContentCopies.writeTo(content, out);
+        return ContentCopies.writeTo(this, out);
     }
 
     /**
@@ -407,7 +395,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void forEachSegment(SegmentVisitor visitor) throws IOException {
         ensureOpen();
-        ContentCopies.forEachSegment(content, visitor);
+        ContentCopies.forEachSegment(this, visitor);
     }
 
     /**
@@ -417,7 +405,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public ByteBufferView byteBuffers() {
         ensureOpenUnchecked();
-        return ByteBufferView.of(content);
+        return ByteBufferView.of(this);
     }
 
     /**
@@ -450,7 +438,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        return PooledArray.of(content, content.arrayLength(), tag);
+        return PooledArray.of(this, arrayLength(), tag);
     }
 
     /**
@@ -493,7 +481,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void reset() {
         ensureOpenUnchecked();
-        content.clear();
+        clear();
     }
 
     /**
@@ -504,7 +492,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();
-        content.letGoOfAll();
+        letGoOfAll();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -526,7 +514,7 @@ public final class RecyclableOutputStream extends OutputStream {
             retains = new ExplicitRetains(pool);
             explicitRetains = retains;
         }
-        retains.add(content.holdContent());
+        retains.add(holdContent());
         return this;
     }
 
@@ -557,9 +545,9 @@ public final class RecyclableOutputStream extends OutputStream {
         }
         closed = true;
         if (pool.telemetry().hasListener()) {
-            pool.telemetry().streamClosed(tag, content.contentLength());
+            pool.telemetry().streamClosed(tag, contentLength());
         }
-        content.freeAll();
+        freeAll();
     }
 
     // ------------------------------------------------------------------ checks
