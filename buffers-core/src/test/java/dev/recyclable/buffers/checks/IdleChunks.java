@@ -74,11 +74,11 @@ public final class IdleChunks {
             assertNull(c.next(), what);
             assertEquals(0, c.length(), what);
             assertEquals(0, c.offset(), what);
-            ByteBuffer b = c.buffer();
-            assertEquals(0, b.position(), what + ": position");
-            assertEquals(c.capacity(), b.limit(), what + ": limit");
-            assertEquals(ByteOrder.BIG_ENDIAN, b.order(), what + ": order");
-            assertThrows(InvalidMarkException.class, b::reset, what + ": mark");
+            assertAsNew(c.buffer(), c.capacity(), what + ", its writable buffer");
+            ByteBuffer view = (ByteBuffer) field(Chunk.class, c, "readOnlyView");
+            if (view != null) {
+                assertAsNew(view, c.capacity(), what + ", its read-only view");
+            }
         }
         for (Chunk c : leased) {
             String what = (c.array() != null ? "heap" : "direct") + " chunk of " + c.capacity();
@@ -104,11 +104,22 @@ public final class IdleChunks {
         }
     }
 
+    private static void assertAsNew(ByteBuffer b, int capacity, String what) {
+        assertEquals(0, b.position(), what + ": position");
+        assertEquals(capacity, b.limit(), what + ": limit");
+        assertEquals(ByteOrder.BIG_ENDIAN, b.order(), what + ": order");
+        assertThrows(InvalidMarkException.class, b::reset, what + ": mark");
+    }
+
     private static Object field(BufferPool pool, String name) {
+        return field(BufferPool.class, pool, name);
+    }
+
+    private static Object field(Class<?> type, Object owner, String name) {
         try {
-            Field f = BufferPool.class.getDeclaredField(name);
+            Field f = type.getDeclaredField(name);
             f.setAccessible(true);
-            return f.get(pool);
+            return f.get(owner);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
