@@ -16,20 +16,15 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 
 /**
  * A stream's content as a linked list of pooled chunks: linking, walking, finding a position,
- * cutting, replacing frozen chunks and letting chunks go all happen here and nowhere else.
- *
- * <p>It is the package-private superclass of {@link RecyclableOutputStream}, its only subclass,
- * as {@code StringBuilder}'s storage lives in {@code AbstractStringBuilder}: so that a stream
- * and its content are one object, one allocation per stream. It extends {@link OutputStream}
- * for that reason only and implements none of its methods. The stream checks its own state
- * (open, size cap) and then works on the list; the list never calls anything of the stream. The
- * stream's write paths read and advance the tail cursor ({@link #tail}, {@link #tailArray},
- * {@link #tailPos}, {@link #tailLimit}) directly.
+ * cutting, replacing frozen chunks and letting chunks go all happen here and nowhere else. The
+ * {@link RecyclableOutputStream} that owns it checks its own state (open, size cap) and then
+ * works on the list; the list never calls back into the stream. The stream's write paths read
+ * and advance the tail cursor ({@link #tail}, {@link #tailArray}, {@link #tailPos},
+ * {@link #tailLimit}) directly.
  *
  * <p>Invariants:
  * <ul>
@@ -55,7 +50,7 @@ import java.nio.ByteBuffer;
  *       for what it wants; {@link #letGoOfAll} gives back the rest with the content.
  * </ul>
  */
-abstract class ChunkList extends OutputStream {
+class ChunkList {
     /**
      * Size classes per growth step: each chunk a stream appends is four times the one before, up
      * to the largest stream chunk, so the large chunks come in few steps (64 KiB in three) while
@@ -73,7 +68,7 @@ abstract class ChunkList extends OutputStream {
         LEAKED
     }
 
-    final BufferPool pool;
+    BufferPool pool;
     /** Watches the owner for a leak and must always know the head and the spares; {@code null} when it is not watched. */
     private LeakTracker tracker;
 
@@ -296,7 +291,7 @@ abstract class ChunkList extends OutputStream {
      * writing on never changes what its holders see. A length at or beyond the current one
      * changes nothing.
      */
-    void shortenTo(long newLength) {
+    void truncate(long newLength) {
         if (newLength >= contentLength()) {
             return;
         }

@@ -43,16 +43,16 @@ final class ContentChannel implements SeekableByteChannel {
     @Override
     public int read(ByteBuffer dst) throws IOException {
         ensureUsable();
-        long size = stream.contentLength();
+        long size = stream.content.contentLength();
         if (position >= size) {
             return dst.hasRemaining() ? -1 : 0;
         }
         int total = 0;
         Chunk c = null;
         while (dst.hasRemaining() && position < size) {
-            c = stream.chunkAt(position, c);
+            c = stream.content.chunkAt(position, c);
             int at = (int) (position - c.offset());
-            int n = Math.min(dst.remaining(), stream.lengthOf(c) - at);
+            int n = Math.min(dst.remaining(), stream.content.lengthOf(c) - at);
             c.get(at, dst, n);
             position += n;
             total += n;
@@ -88,7 +88,7 @@ final class ContentChannel implements SeekableByteChannel {
     @Override
     public long size() throws IOException {
         ensureUsable();
-        return stream.contentLength();
+        return stream.content.contentLength();
     }
 
     @Override

@@ -101,7 +101,7 @@ final class ContentCopies {
      * the stream makes room for each next byte or decides that the input is over.
      */
     static long readFrom(RecyclableOutputStream stream, InputStream in, long maxBytes) throws IOException {
-        ChunkList content = stream;
+        ChunkList content = stream.content;
         long total = 0;
         byte[] scratch = null;
         while (total < maxBytes && ensureRoomForRead(stream, in, null)) {
@@ -130,7 +130,7 @@ final class ContentCopies {
 
     /** Reads {@code in} into the free space until end of stream or a read that returns 0. */
     static long readFrom(RecyclableOutputStream stream, ReadableByteChannel in) throws IOException {
-        ChunkList content = stream;
+        ChunkList content = stream.content;
         long total = 0;
         while (ensureRoomForRead(stream, null, in)) {
             int n = in.read(content.tailForFilling().window(content.tailPos, content.tailLimit));
@@ -149,7 +149,7 @@ final class ContentCopies {
      */
     private static boolean ensureRoomForRead(RecyclableOutputStream stream, InputStream in, ReadableByteChannel channel)
             throws IOException {
-        ChunkList content = stream;
+        ChunkList content = stream.content;
         if (content.tailPos < content.tailLimit) {
             return true;
         }

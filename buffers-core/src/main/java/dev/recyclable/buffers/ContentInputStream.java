@@ -30,7 +30,7 @@ final class ContentInputStream extends InputStream {
 
     ContentInputStream(RecyclableOutputStream stream) {
         this.stream = stream;
-        this.version = stream.structureVersion;
+        this.version = stream.content.structureVersion;
     }
 
     /** The chunk holding {@code position}, or {@code null} at the end of the content. */
@@ -38,14 +38,14 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        if (position >= stream.contentLength()) {
+        if (position >= stream.content.contentLength()) {
             return null;
         }
-        if (version != stream.structureVersion) {
+        if (version != stream.content.structureVersion) {
             chunk = null;
-            version = stream.structureVersion;
+            version = stream.content.structureVersion;
         }
-        chunk = stream.chunkAt(position, chunk);
+        chunk = stream.content.chunkAt(position, chunk);
         return chunk;
     }
 
@@ -71,7 +71,7 @@ final class ContentInputStream extends InputStream {
                 break;
             }
             int at = (int) (position - c.offset());
-            int n = Math.min(len - total, stream.lengthOf(c) - at);
+            int n = Math.min(len - total, stream.content.lengthOf(c) - at);
             c.get(at, b, off + total, n);
             position += n;
             total += n;
@@ -84,7 +84,7 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        long skipped = Math.max(0, Math.min(n, stream.contentLength() - position));
+        long skipped = Math.max(0, Math.min(n, stream.content.contentLength() - position));
         position += skipped;
         return skipped;
     }
@@ -94,7 +94,7 @@ final class ContentInputStream extends InputStream {
         if (stream.isClosed()) {
             throw stream.closedException();
         }
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.contentLength() - position));
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.content.contentLength() - position));
     }
 
     @Override

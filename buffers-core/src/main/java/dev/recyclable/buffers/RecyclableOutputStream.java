@@ -83,16 +83,20 @@ import java.util.Objects;
  * {@link IllegalStateException}), fast paths included, whatever views are still open;
  * {@link #size()} is 0; {@code close()} again is a no-op that the listener hears about.
  */
-public final class RecyclableOutputStream extends ChunkList {
+public final class RecyclableOutputStream extends OutputStream {
+    private final BufferPool pool;
     private final String tag;
+    /** The content; the write paths below read and advance its tail cursor directly. */
+    final ChunkList content;
 
     private boolean closed;
     /** The content held by explicit {@link #retain()} calls, created by the first one. */
     private volatile ExplicitRetains explicitRetains;
 
     private RecyclableOutputStream(BufferPool pool, String tag, LeakTracker tracker) {
-        super(pool, tracker);
+        this.pool = pool;
         this.tag = tag;
+        this.content = new ChunkList(pool, tracker);
     }
 
     /**
@@ -113,30 +117,32 @@ public final class RecyclableOutputStream extends ChunkList {
 
     @Override
     public void write(int b) throws IOException {
-        int pos = tailPos;
-        if (pos == tailLimit) {
+        ChunkList c = content;
+        int pos = c.tailPos;
+        if (pos == c.tailLimit) {
             makeRoom(1);
-            pos = tailPos;
+            pos = c.tailPos;
         }
-        byte[] array = tailArray;
+        byte[] array = c.tailArray;
         if (array != null) {
             array[pos] = (byte) b;
         } else {
-            tail.put(pos, (byte) b);
+            c.tail.put(pos, (byte) b);
         }
-        tailPos = pos + 1;
+        c.tailPos = pos + 1;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
-        byte[] array = tailArray;
-        int pos = tailPos;
+        ChunkList c = content;
+        byte[] array = c.tailArray;
+        int pos = c.tailPos;
         // fits the heap tail: no cap check needed, the tail's limit never reaches past the cap;
         // a closed stream has no tail, so it always takes the slow path, which fails
-        if (array != null && len <= tailLimit - pos) {
+        if (array != null && len <= c.tailLimit - pos) {
             System.arraycopy(b, off, array, pos, len);
-            tailPos = pos + len;
+            c.tailPos = pos + len;
             return;
         }
         writeAcrossChunks(b, off, len);
@@ -148,18 +154,19 @@ public final class RecyclableOutputStream extends ChunkList {
         if (len == 0) {
             return;
         }
-        if (contentLength() + len > pool.maxStreamSize()) {
-            throw sizeCapExceeded(contentLength() + len);
+        ChunkList c = content;
+        if (c.contentLength() + len > pool.maxStreamSize()) {
+            throw sizeCapExceeded(c.contentLength() + len);
         }
         while (len > 0) {
-            int room = tailLimit - tailPos;
+            int room = c.tailLimit - c.tailPos;
             if (room == 0) {
-                appendChunk(len); // open and within the cap: checked above for the whole write
-                room = tailLimit - tailPos;
+                c.appendChunk(len); // open and within the cap: checked above for the whole write
+                room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, len);
-            tail.put(tailPos, b, off, n);
-            tailPos += n;
+            c.tail.put(c.tailPos, b, off, n);
+            c.tailPos += n;
             off += n;
             len -= n;
         }
@@ -173,24 +180,26 @@ public final class RecyclableOutputStream extends ChunkList {
     /** Writes the remaining bytes of {@code src}, advancing its position. */
     public void write(ByteBuffer src) throws IOException {
         ensureOpen();
+        ChunkList c = content;
         int len = src.remaining();
-        if (contentLength() + len > pool.maxStreamSize()) {
-            throw sizeCapExceeded(contentLength() + len);
+        if (c.contentLength() + len > pool.maxStreamSize()) {
+            throw sizeCapExceeded(c.contentLength() + len);
         }
         appendUnchecked(src);
     }
 
     /** Appends the rest of {@code src}; the caller has checked that the stream is open and the cap. */
     private void appendUnchecked(ByteBuffer src) throws IOException {
+        ChunkList c = content;
         while (src.hasRemaining()) {
-            int room = tailLimit - tailPos;
+            int room = c.tailLimit - c.tailPos;
             if (room == 0) {
-                appendChunk(src.remaining()); // open and within the cap: the caller checked both
-                room = tailLimit - tailPos;
+                c.appendChunk(src.remaining()); // open and within the cap: the caller checked both
+                room = c.tailLimit - c.tailPos;
             }
             int n = Math.min(room, src.remaining());
-            tail.put(tailPos, src, n);
-            tailPos += n;
+            c.tail.put(c.tailPos, src, n);
+            c.tailPos += n;
         }
     }
 
@@ -206,8 +215,8 @@ public final class RecyclableOutputStream extends ChunkList {
         if (pos > pool.maxStreamSize() - length) {
             throw sizeCapExceeded(pos > Long.MAX_VALUE - length ? Long.MAX_VALUE : pos + length);
         }
-        zeroFillTo(pos);
-        overwrite(pos, src);
+        content.zeroFillTo(pos);
+        content.overwrite(pos, src);
         appendUnchecked(src);
     }
 
@@ -217,7 +226,7 @@ public final class RecyclableOutputStream extends ChunkList {
         if (newLength < 0) {
             throw new IllegalArgumentException("length must not be negative: " + newLength);
         }
-        shortenTo(newLength);
+        content.truncate(newLength);
     }
 
     /**
@@ -269,29 +278,31 @@ public final class RecyclableOutputStream extends ChunkList {
             throw new IllegalArgumentException("minBytes must not be negative: " + minBytes);
         }
         int want = Math.max(1, Math.min(minBytes, pool.maxChunkSize()));
-        if (tailPos == tailLimit && contentLength() >= pool.maxStreamSize()) {
-            throw sizeCapExceeded(contentLength() + want);
+        ChunkList c = content;
+        if (c.tailPos == c.tailLimit && c.contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(c.contentLength() + want);
         }
-        return writableSpace(want);
+        return c.writableSpace(want);
     }
 
     /** Adds {@code bytes} written into the last {@link #writableBuffer(int)} to the content. */
     public void commit(int bytes) throws IOException {
         ensureOpen();
-        if (bytes < 0 || bytes > tailLimit - tailPos) {
+        ChunkList c = content;
+        if (bytes < 0 || bytes > c.tailLimit - c.tailPos) {
             throw new IllegalArgumentException(
-                    "commit of " + bytes + " bytes, but only " + (tailLimit - tailPos) + " bytes were writable");
+                    "commit of " + bytes + " bytes, but only " + (c.tailLimit - c.tailPos) + " bytes were writable");
         }
-        tailPos += bytes;
+        c.tailPos += bytes;
     }
 
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
     void makeRoom(int wanted) throws IOException {
         ensureOpen();
-        if (contentLength() >= pool.maxStreamSize()) {
-            throw sizeCapExceeded(contentLength() + wanted);
+        if (content.contentLength() >= pool.maxStreamSize()) {
+            throw sizeCapExceeded(content.contentLength() + wanted);
         }
-        appendChunk(wanted);
+        content.appendChunk(wanted);
     }
 
     // ------------------------------------------------------------------ reading
@@ -301,7 +312,7 @@ public final class RecyclableOutputStream extends ChunkList {
         if (closed) {
             return 0;
         }
-        long length = contentLength();
+        long length = content.contentLength();
         if (length > Integer.MAX_VALUE) {
             throw new IllegalStateException("length " + length + " does not fit an int: use length()");
         }
@@ -310,12 +321,12 @@ public final class RecyclableOutputStream extends ChunkList {
 
     /** The content length as a {@code long}; 0 after close. */
     public long length() {
-        return closed ? 0 : contentLength();
+        return closed ? 0 : content.contentLength();
     }
 
     /** Number of chunks holding the content (for diagnostics and sizing views). */
     public int chunkCount() {
-        return closed ? 0 : countChunks();
+        return closed ? 0 : content.countChunks();
     }
 
     /** The tag given at creation, or {@code null}. */
@@ -347,23 +358,24 @@ public final class RecyclableOutputStream extends ChunkList {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.telemetry().toByteArrayCalled(tag, contentLength());
-        return ContentCopies.toArray(this);
+        pool.telemetry().toByteArrayCalled(tag, content.contentLength());
+        return ContentCopies.toArray(content);
     }
 
     /** Decodes the content with {@code charset}, as {@link java.io.ByteArrayOutputStream#toString(Charset)}. */
     public String toString(Charset charset) {
         ensureOpenUnchecked();
-        if (head == tail && head != null && head.array() != null) {
-            return new String(head.array(), 0, tailPos, charset);
+        ChunkList c = content;
+        if (c.head == c.tail && c.head != null && c.head.array() != null) {
+            return new String(c.head.array(), 0, c.tailPos, charset);
         }
-        return new String(ContentCopies.toArray(this), charset);
+        return new String(ContentCopies.toArray(content), charset);
     }
 
     /** Decodes the content with the named charset. */
     public String toString(String charsetName) throws java.io.UnsupportedEncodingException {
         ensureOpenUnchecked();
-        return new String(ContentCopies.toArray(this), charsetName);
+        return new String(ContentCopies.toArray(content), charsetName);
     }
 
     /** Decodes the content with the platform's default charset, as {@code ByteArrayOutputStream} does. */
@@ -375,7 +387,7 @@ public final class RecyclableOutputStream extends ChunkList {
     /** Writes the content to {@code out}, as {@link java.io.ByteArrayOutputStream#writeTo}; no copy for heap chunks. */
     public void writeTo(OutputStream out) throws IOException {
         ensureOpen();
-        ContentCopies.writeTo(this, out);
+        ContentCopies.writeTo(content, out);
     }
 
     /**
@@ -385,7 +397,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public long writeTo(WritableByteChannel out) throws IOException {
         ensureOpen();
-        return ContentCopies.writeTo(this, out);
+        return ContentCopies.writeTo(content, out);
     }
 
     /**
@@ -395,7 +407,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public void forEachSegment(SegmentVisitor visitor) throws IOException {
         ensureOpen();
-        ContentCopies.forEachSegment(this, visitor);
+        ContentCopies.forEachSegment(content, visitor);
     }
 
     /**
@@ -405,7 +417,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public ByteBufferView byteBuffers() {
         ensureOpenUnchecked();
-        return ByteBufferView.of(this);
+        return ByteBufferView.of(content);
     }
 
     /**
@@ -438,7 +450,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        return PooledArray.of(this, arrayLength(), tag);
+        return PooledArray.of(content, content.arrayLength(), tag);
     }
 
     /**
@@ -481,7 +493,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public void reset() {
         ensureOpenUnchecked();
-        clear();
+        content.clear();
     }
 
     /**
@@ -492,7 +504,7 @@ public final class RecyclableOutputStream extends ChunkList {
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();
-        letGoOfAll();
+        content.letGoOfAll();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -514,7 +526,7 @@ public final class RecyclableOutputStream extends ChunkList {
             retains = new ExplicitRetains(pool);
             explicitRetains = retains;
         }
-        retains.add(holdContent());
+        retains.add(content.holdContent());
         return this;
     }
 
@@ -545,9 +557,9 @@ public final class RecyclableOutputStream extends ChunkList {
         }
         closed = true;
         if (pool.telemetry().hasListener()) {
-            pool.telemetry().streamClosed(tag, contentLength());
+            pool.telemetry().streamClosed(tag, content.contentLength());
         }
-        freeAll();
+        content.freeAll();
     }
 
     // ------------------------------------------------------------------ checks

@@ -38,11 +38,11 @@ class ChunkListTest {
     void thePoolRefusesAChunkThatIsStillLinked() throws IOException {
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[5000]); // a 1 KiB and a 4 KiB chunk
-            Chunk head = out.head;
+            Chunk head = out.content.head;
             assertTrue(head.isLinked());
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.release(head));
             assertTrue(e.getMessage().contains("linked"), e.getMessage());
-            assertThrows(IllegalStateException.class, () -> pool.letGo(out.tail));
+            assertThrows(IllegalStateException.class, () -> pool.letGo(out.content.tail));
             assertEquals(5000, out.length(), "the refused chunks are still the stream's content");
         }
         assertEquals(0, pool.stats().bytesInUse());
@@ -65,12 +65,12 @@ class ChunkListTest {
     void chunksLeavingTheListAreUnlinkedFirst() throws IOException {
         try (RecyclableOutputStream out = pool.newStream()) {
             out.write(new byte[100_000]);
-            Chunk first = out.head;
+            Chunk first = out.content.head;
             Chunk second = first.next();
             out.reset(); // the first chunk stays the tail; the rest leave the content, unlinked, as spares
             assertTrue(first.isLinked());
             assertFalse(second.isLinked());
-            assertSame(second, out.spare);
+            assertSame(second, out.content.spare);
             assertNull(second.next());
             try (ByteBufferView view = out.byteBuffers()) {
                 out.write(new byte[10]);
@@ -118,7 +118,7 @@ class ChunkListTest {
             out.write(new byte[] {1, 2, 3});
             out.byteBuffers().close(); // the stream was shared once; its chunk is no longer held
             try (PooledArray arr = out.contiguous()) {
-                assertSame(out.head.array(), arr.array(), "shared, not copied");
+                assertSame(out.content.head.array(), arr.array(), "shared, not copied");
             }
         }
         assertEquals(0, pool.stats().bytesInUse());
@@ -136,7 +136,7 @@ class ChunkListTest {
         leaked.write(secret); // in the tail, whose length the stream keeps to itself
         java.lang.reflect.Field f = ChunkList.class.getDeclaredField("tracker");
         f.setAccessible(true);
-        ((LeakTracker) f.get(leaked)).run(); // what the Cleaner does once the stream is unreachable
+        ((LeakTracker) f.get(leaked.content)).run(); // what the Cleaner does once the stream is unreachable
         try (RecyclableOutputStream next = tracked.newStream("next")) {
             java.nio.ByteBuffer space = next.writableBuffer(1024);
             while (space.hasRemaining()) {

@@ -186,8 +186,8 @@ class LeakDetectionTest {
         out.write(new byte[] {1, 2, 3});
         PooledArray copy = out.contiguous(); // shares the first chunk
         out.reset();
-        assertNull(out.head);
-        assertNotNull(out.spare);
+        assertNull(out.content.head);
+        assertNotNull(out.content.spare);
         copy.close();
     }
 

@@ -191,7 +191,7 @@ class ModelCheckedConcurrencyTest {
             RecyclableOutputStream out = pool.newStream("leaked");
             write(out, pattern(3, 100));
             ByteBufferView view = out.byteBuffers();
-            LeakTracker tracker = (LeakTracker) field(out, ChunkList.class, "tracker");
+            LeakTracker tracker = (LeakTracker) field(out.content, ChunkList.class, "tracker");
             Threads threads = new Threads();
             threads.start(view::close);
             tracker.run(); // the stream is never touched again: to the pool it is unreachable
@@ -215,7 +215,7 @@ class ModelCheckedConcurrencyTest {
             write(out, pattern(4, 40));
             PooledArray array = out.contiguous();
             LeakTracker tracker = (LeakTracker) field(array, PooledArray.class, "tracker");
-            assertSame(array.array(), out.head.array(), "the only chunk is shared, not copied");
+            assertSame(array.array(), out.content.head.array(), "the only chunk is shared, not copied");
             Threads threads = new Threads();
             threads.start(out::close);
             tracker.run();

@@ -205,7 +205,7 @@ class RecycledChunkTest {
             s.write(new byte[] {1, 2, 3}); // a plain write copies over a previous owner's bytes, cleaning nothing
             try (PooledArray arr = s.contiguous()) {
                 byte[] whole = arr.array();
-                assertSame(s.head.array(), whole, "the stream's own chunk, not a copy");
+                assertSame(s.content.head.array(), whole, "the stream's own chunk, not a copy");
                 for (int i = 3; i < whole.length; i++) {
                     assertEquals(0, whole[i], "a previous owner's byte at " + i);
                 }

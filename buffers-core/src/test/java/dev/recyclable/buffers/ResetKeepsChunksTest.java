@@ -106,7 +106,7 @@ class ResetKeepsChunksTest {
             out.write(new byte[10]);
             byte[] big = random(200_000, 3);
             out.write(big); // past the first chunk it wants 64 KiB chunks: the 4 KiB spare is no use
-            assertNull(out.spare);
+            assertNull(out.content.spare);
             assertEquals(contentCapacity(out), heap.stats().bytesInUse(), "only the content's chunks are held");
             byte[] expected = new byte[10 + big.length];
             System.arraycopy(big, 0, expected, 10, big.length);
@@ -204,7 +204,7 @@ class ResetKeepsChunksTest {
             writeInPieces(out, filled(MESSAGE, 0x11), 4096); // 4, 16 and 64 KiB chunks
             out.reset();
             Set<Chunk> kept = spares(out);
-            kept.add(out.head);
+            kept.add(out.content.head);
             try (RecyclableOutputStream other = pool.newStream("other")) {
                 other.write(filled(300_000, 0x22));
                 assertNoneOf(kept, contentChunks(other));
@@ -303,7 +303,7 @@ class ResetKeepsChunksTest {
 
     private static Set<Chunk> contentChunks(RecyclableOutputStream out) {
         Set<Chunk> chunks = identitySet();
-        for (Chunk c = out.head; c != null; c = c.next()) {
+        for (Chunk c = out.content.head; c != null; c = c.next()) {
             chunks.add(c);
         }
         return chunks;
@@ -311,7 +311,7 @@ class ResetKeepsChunksTest {
 
     private static Set<Chunk> spares(RecyclableOutputStream out) {
         Set<Chunk> chunks = identitySet();
-        for (Chunk c = out.spare; c != null; c = c.next()) {
+        for (Chunk c = out.content.spare; c != null; c = c.next()) {
             assertFalse(c.isLinked(), "a spare is not linked into the content");
             assertFalse(c.isShared(), "a spare is the stream's alone");
             chunks.add(c);
@@ -321,7 +321,7 @@ class ResetKeepsChunksTest {
 
     private static long contentCapacity(RecyclableOutputStream out) {
         long total = 0;
-        for (Chunk c = out.head; c != null; c = c.next()) {
+        for (Chunk c = out.content.head; c != null; c = c.next()) {
             total += c.capacity();
         }
         return total;
