@@ -81,11 +81,6 @@ public final class Chunk {
     private volatile int extraHolders;
 
     private ByteBuffer readOnlyView;
-    /**
-     * Whether {@link #window} or {@link #readOnlyView} handed a buffer out since the chunk last
-     * came back: only then can a position, limit, mark or order of its owner's be left on them.
-     */
-    private boolean buffersHandedOut;
 
     public Chunk(int capacity, int sizeClass, boolean direct) {
         this.capacity = capacity;
@@ -188,9 +183,8 @@ public final class Chunk {
     /**
      * Makes an unlinked chunk that its last holder let go of as new for its next owner, before
      * it goes back to the pool: no holder, and its buffers at position 0 with full limit, no
-     * mark and big-endian order (put back when one was handed out; one never handed out still
-     * is). Only its dirt mark survives, because that records where the previous owners' bytes
-     * still are; {@code scrub} zeroes those too.
+     * mark and big-endian order. Only its dirt mark survives, because that records where the
+     * previous owners' bytes still are; {@code scrub} zeroes those too.
      */
     public void recycle(boolean scrub) {
         if (linked) {
@@ -200,12 +194,9 @@ public final class Chunk {
             scrub();
         }
         EXTRA_HOLDERS.setRelease(this, 0);
-        if (buffersHandedOut) {
-            buffer.clear().order(ByteOrder.BIG_ENDIAN);
-            if (readOnlyView != null) {
-                readOnlyView.clear().order(ByteOrder.BIG_ENDIAN);
-            }
-            buffersHandedOut = false;
+        buffer.clear().order(ByteOrder.BIG_ENDIAN);
+        if (readOnlyView != null) {
+            readOnlyView.clear().order(ByteOrder.BIG_ENDIAN);
         }
     }
 
@@ -349,13 +340,11 @@ public final class Chunk {
             view = internal.asReadOnlyBuffer();
             readOnlyView = view;
         }
-        buffersHandedOut = true;
         return view.clear().limit(length).order(ByteOrder.BIG_ENDIAN);
     }
 
     /** The buffer handed out for filling, at {@code [from, to)} in big-endian order, whatever its owner did to it. */
     public ByteBuffer window(int from, int to) {
-        buffersHandedOut = true;
         return buffer.clear().limit(to).position(from).order(ByteOrder.BIG_ENDIAN);
     }
 }
