@@ -227,7 +227,7 @@ final class Utf16ToUtf8 {
                 } else { // a surrogate without its partner: U+FFFD
                     p = put3(dst, p, 0xFFFD);
                 }
-            } else {
+            } else { // put3's bytes, written in place as the JDK's loop does: through put3 measured 4-13% slower
                 dst[p++] = (byte) (0xE0 | (c >> 12));
                 dst[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
                 dst[p++] = (byte) (0x80 | (c & 0x3F));
