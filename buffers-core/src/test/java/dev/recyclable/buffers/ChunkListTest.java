@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.checks.Fields;
 import dev.recyclable.buffers.internal.Chunk;
 import java.io.IOException;
 import java.time.Duration;
@@ -134,9 +135,8 @@ class ChunkListTest {
         byte[] secret = new byte[600];
         java.util.Arrays.fill(secret, (byte) 0x5A);
         leaked.write(secret); // in the tail, whose length the stream keeps to itself
-        java.lang.reflect.Field f = ChunkList.class.getDeclaredField("tracker");
-        f.setAccessible(true);
-        ((LeakTracker) f.get(leaked.content)).run(); // what the Cleaner does once the stream is unreachable
+        ((LeakTracker) Fields.read(leaked.content, ChunkList.class, "tracker"))
+                .run(); // what the Cleaner does once the stream is unreachable
         try (RecyclableOutputStream next = tracked.newStream("next")) {
             java.nio.ByteBuffer space = next.writableBuffer(1024);
             while (space.hasRemaining()) {

@@ -20,12 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.checks.Fields;
 import dev.recyclable.buffers.checks.IdleChunks;
 import dev.recyclable.buffers.interop.NettyViews;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -191,7 +191,7 @@ class ModelCheckedConcurrencyTest {
             RecyclableOutputStream out = pool.newStream("leaked");
             write(out, pattern(3, 100));
             ByteBufferView view = out.byteBuffers();
-            LeakTracker tracker = (LeakTracker) field(out.content, ChunkList.class, "tracker");
+            LeakTracker tracker = (LeakTracker) Fields.read(out.content, ChunkList.class, "tracker");
             Threads threads = new Threads();
             threads.start(view::close);
             tracker.run(); // the stream is never touched again: to the pool it is unreachable
@@ -214,7 +214,7 @@ class ModelCheckedConcurrencyTest {
             RecyclableOutputStream out = pool.newStream("array");
             write(out, pattern(4, 40));
             PooledArray array = out.contiguous();
-            LeakTracker tracker = (LeakTracker) field(array, PooledArray.class, "tracker");
+            LeakTracker tracker = (LeakTracker) Fields.read(array, PooledArray.class, "tracker");
             assertSame(array.array(), out.content.head.array(), "the only chunk is shared, not copied");
             Threads threads = new Threads();
             threads.start(out::close);
@@ -273,16 +273,6 @@ class ModelCheckedConcurrencyTest {
             b[i] = (byte) (seed * 31 + i);
         }
         return b;
-    }
-
-    private static Object field(Object owner, Class<?> type, String name) {
-        try {
-            Field f = type.getDeclaredField(name);
-            f.setAccessible(true);
-            return f.get(owner);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
     }
 
     /** The scenario's threads; {@link #join} rethrows the first failure of any of them. */

@@ -23,7 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.internal.Chunk;
 import dev.recyclable.buffers.internal.ChunkFreeList;
-import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -75,7 +74,7 @@ public final class IdleChunks {
             assertEquals(0, c.length(), what);
             assertEquals(0, c.offset(), what);
             assertAsNew(c.buffer(), c.capacity(), what + ", its writable buffer");
-            ByteBuffer view = (ByteBuffer) field(Chunk.class, c, "readOnlyView");
+            ByteBuffer view = (ByteBuffer) Fields.read(c, Chunk.class, "readOnlyView");
             if (view != null) {
                 assertAsNew(view, c.capacity(), what + ", its read-only view");
             }
@@ -112,16 +111,6 @@ public final class IdleChunks {
     }
 
     private static Object field(BufferPool pool, String name) {
-        return field(BufferPool.class, pool, name);
-    }
-
-    private static Object field(Class<?> type, Object owner, String name) {
-        try {
-            Field f = type.getDeclaredField(name);
-            f.setAccessible(true);
-            return f.get(owner);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        return Fields.read(pool, BufferPool.class, name);
     }
 }
