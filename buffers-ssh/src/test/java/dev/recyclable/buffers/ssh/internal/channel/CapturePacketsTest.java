@@ -88,10 +88,13 @@ class CapturePacketsTest {
                 assertEquals(BYTES, c.bytes, c.toString());
             }
             // head writes blocks of several KiB; the loop one line per process, which the server reads and sends as
-            // it comes: close to a packet per line
-            assertTrue(oursLoop.packets > 500, "ours: loop " + oursLoop + ", head " + oursHead);
-            assertTrue(sshjLoop.packets > 500, "sshj: loop " + sshjLoop + ", head " + sshjHead);
+            // it comes: close to a packet per line on a quiet machine. A busy machine lets the server read several
+            // lines at once, so the bound is a floor that scheduling cannot reach (a tenth of the lines), and the
+            // comparison with head is what the test is about
             assertTrue(oursHead.packets < 50, "ours: head " + oursHead);
+            assertTrue(oursLoop.packets > 100, "ours: loop " + oursLoop + ", head " + oursHead);
+            assertTrue(sshjLoop.packets > 100, "sshj: loop " + sshjLoop + ", head " + sshjHead);
+            assertTrue(oursLoop.packets > 5 * oursHead.packets, "ours: loop " + oursLoop + ", head " + oursHead);
         }
     }
 
