@@ -18,11 +18,13 @@ package dev.recyclable.buffers.ssh.transfer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.RunnerPerTest;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -85,6 +87,32 @@ class OpenSshFileModesTest {
         transfer.upload(localSource, RemoteTarget.file(remote.toString()));
         assertEquals("uploaded", Files.readString(remote));
         assertEquals(mode(0600), Files.getPosixFilePermissions(remote), "upload over a 600 file");
+    }
+
+    /**
+     * A source without a mode (a stream, a pooled stream, a command's output) makes a new file as any program does:
+     * {@code 0666} minus the umask, as a file the shell creates with a redirection (remote) or Java creates
+     * (local) gets it.
+     */
+    @Test
+    void aNewFileFromASourceWithoutAModeGetsWhatAnyNewFileGets() throws Exception {
+        Path byShell = dir.resolve("by-shell");
+        runAsLoginUser(new StringBuilder(": > '" + byShell + "'\n"));
+        Path fromStream = dir.resolve("from-stream");
+        transfer.upload(new ByteArrayInputStream(new byte[] {1, 2, 3}), 3, RemoteTarget.file(fromStream.toString()));
+        assertEquals(Files.getPosixFilePermissions(byShell), Files.getPosixFilePermissions(fromStream));
+        Path fromPooled = dir.resolve("from-pooled");
+        try (RecyclableOutputStream content = connection.pool().newStream()) {
+            content.write(new byte[] {4, 5});
+            transfer.upload(content, RemoteTarget.file(fromPooled.toString()));
+        }
+        assertEquals(Files.getPosixFilePermissions(byShell), Files.getPosixFilePermissions(fromPooled));
+
+        Path byJava = Files.createFile(dir.resolve("by-java"));
+        Path fromCommand = dir.resolve("from-command");
+        transfer.download(RemoteSource.commandOutput("echo hello"), fromCommand);
+        assertEquals("hello\n", Files.readString(fromCommand));
+        assertEquals(Files.getPosixFilePermissions(byJava), Files.getPosixFilePermissions(fromCommand));
     }
 
     @Test
