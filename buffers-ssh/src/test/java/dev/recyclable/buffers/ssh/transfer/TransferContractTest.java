@@ -484,6 +484,59 @@ abstract class TransferContractTest {
         assertEquals("still here\n", after.toString());
     }
 
+    /**
+     * The caller's own stream is user code too: whatever its {@code write} or {@code read} throws reaches the caller by
+     * the listener's rule (an {@link Error} as itself, anything else as a {@link TransferException}'s cause), after
+     * the transfer stopped and left no part file.
+     */
+    @Test
+    void aStreamThatThrowsAnythingStopsTheTransferByTheSameRule() throws Exception {
+        Path remote = TestFiles.randomFile(dir, "src", 3L << 20, 34);
+        Path target = Files.writeString(dir.resolve("target"), "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw-rw-"));
+        for (Throwable thrown :
+                List.of(new IllegalStateException("stream broke"), new AssertionError("stream failed an assertion"))) {
+            OutputStream failingSink = new OutputStream() {
+                @Override
+                public void write(int b) {
+                    sneakyThrow(thrown);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    sneakyThrow(thrown);
+                }
+            };
+            assertFailsWith(thrown, () -> transfer.download(RemoteSource.file(remote.toString()), failingSink), "sink");
+            java.io.InputStream failingSource = new java.io.InputStream() {
+                private int served;
+
+                @Override
+                public int read() {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    if (served > (1 << 20)) {
+                        sneakyThrow(thrown);
+                    }
+                    served += len;
+                    return len;
+                }
+            };
+            assertFailsWith(
+                    thrown,
+                    () -> transfer.upload(failingSource, 3L << 20, RemoteTarget.file(target.toString())),
+                    "source");
+            awaitNoOthers(dir, "src", "target");
+            assertEquals("old", Files.readString(target));
+        }
+        ByteArrayOutputStream after = new ByteArrayOutputStream();
+        transfer.download(RemoteSource.commandOutput("echo still here"), after);
+        assertEquals("still here\n", after.toString());
+    }
+
     @Test
     void fullDiskStopsTheTransferCleanly() throws IOException {
         Path remote = TestFiles.randomFile(dir, "big", 8L << 20, 4);
