@@ -15,7 +15,13 @@
  */
 package dev.recyclable.buffers.ssh.transfer;
 
-/** Counts a transfer's bytes and tells the listener every interval. Used by the transferring thread only. */
+import java.io.InterruptedIOException;
+
+/**
+ * Counts a transfer's bytes and tells the listener every interval; used by the transferring thread only. It is
+ * also where that thread notices an interrupt between chunks: a source or sink that ignores interrupts (most
+ * streams do) would otherwise let a fast transfer run to its end.
+ */
 final class Progress {
 
     private final TransferListener listener;
@@ -23,6 +29,8 @@ final class Progress {
     private final long expected;
     private long moved;
     private long nextReport;
+    private boolean finished;
+    private Throwable listenerFailure;
 
     Progress(TransferListener listener, long interval, long expected) {
         this.listener = listener;
@@ -31,19 +39,52 @@ final class Progress {
         this.nextReport = interval;
     }
 
-    void advance(int n) {
+    /** {@code n} more bytes moved. */
+    void advance(int n) throws InterruptedIOException {
         moved += n;
+        checkInterrupt();
         if (listener != null && moved >= nextReport) {
-            listener.onProgress(moved, expected);
+            report(expected);
             nextReport = moved + interval;
         }
     }
 
-    /** The final report, with the verified total. */
-    void finish(long verifiedTotal) {
-        if (listener != null) {
-            listener.onProgress(moved, verifiedTotal);
+    /**
+     * The final report, once every byte has moved and before the transfer is committed (a downloaded file renamed
+     * to its name, an uploaded one's end of input sent): a listener that throws here still leaves the target as
+     * it was. Only the first call reports.
+     */
+    void finish(long total) throws InterruptedIOException {
+        if (finished) {
+            return;
         }
+        finished = true;
+        checkInterrupt();
+        if (listener != null) {
+            report(total);
+        }
+    }
+
+    private void report(long total) {
+        try {
+            listener.onProgress(moved, total);
+        } catch (Throwable t) {
+            listenerFailure = t;
+            throw t;
+        }
+    }
+
+    private void checkInterrupt() throws InterruptedIOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("interrupted after " + moved + " bytes");
+        }
+    }
+
+    /** {@code failure}'s message, saying so if the listener threw it. */
+    String describe(Throwable failure) {
+        return failure == listenerFailure
+                ? "the progress listener threw " + failure
+                : TransferChannels.describe(failure);
     }
 
     long moved() {

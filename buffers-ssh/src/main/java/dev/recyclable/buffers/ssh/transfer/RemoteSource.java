@@ -22,22 +22,24 @@ import java.util.Objects;
 public final class RemoteSource {
 
     private final String description;
+    private final String path;
     private final String command;
-    private final boolean announcesSize;
 
-    private RemoteSource(String description, String command, boolean announcesSize) {
+    private RemoteSource(String description, String path, String command) {
         this.description = description;
+        this.path = path;
         this.command = command;
-        this.announcesSize = announcesSize;
     }
 
     /**
      * A remote file, by path (relative paths start at the login user's home). The download verifies that exactly
-     * the file's size arrived. Needs a POSIX shell with {@code cat} and {@code wc} on the server.
+     * the file's size arrived. Needs a POSIX shell with {@code cat} and {@code wc} (and {@code ls} for a download
+     * to a local file, which takes the remote file's permission bits when it is new) on the server.
      */
     public static RemoteSource file(String remotePath) {
         Objects.requireNonNull(remotePath, "remotePath");
-        return new RemoteSource("remote file " + remotePath, ShellCommands.catFile(remotePath), true);
+        ShellCommands.quote(remotePath); // fails early on a path no shell can be given
+        return new RemoteSource("remote file " + remotePath, remotePath, null);
     }
 
     /**
@@ -46,15 +48,20 @@ public final class RemoteSource {
      */
     public static RemoteSource commandOutput(String command) {
         Objects.requireNonNull(command, "command");
-        return new RemoteSource("output of '" + command + "'", command, false);
+        return new RemoteSource("output of '" + command + "'", null, command);
     }
 
-    String command() {
-        return command;
+    /** The command to run; with {@code withMode}, a file's also reports its mode ({@link #announcesMode()}). */
+    String command(boolean withMode) {
+        return path != null ? ShellCommands.catFile(path, withMode) : command;
     }
 
     boolean announcesSize() {
-        return announcesSize;
+        return path != null;
+    }
+
+    boolean announcesMode() {
+        return path != null;
     }
 
     @Override

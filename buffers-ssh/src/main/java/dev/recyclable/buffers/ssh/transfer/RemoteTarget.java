@@ -34,7 +34,9 @@ public final class RemoteTarget {
     /**
      * A remote file, by path (relative paths start at the login user's home). The bytes go to a temporary name
      * next to it; only when the server has received exactly the announced length is it renamed over the target
-     * (an existing file is replaced atomically). Needs a POSIX shell with {@code cat}, {@code wc} and {@code mv}.
+     * (an existing file is replaced atomically and keeps its permission bits; see {@link SshTransfer} for the
+     * rules). A path that names a directory, or anything else that is not a regular file, is refused. Needs a POSIX
+     * shell with {@code cat}, {@code wc}, {@code ls}, {@code sed}, {@code chmod} and {@code mv}.
      */
     public static RemoteTarget file(String remotePath) {
         Objects.requireNonNull(remotePath, "remotePath");
@@ -51,8 +53,12 @@ public final class RemoteTarget {
         return path != null;
     }
 
-    /** The command to run for an upload of {@code length} bytes ({@code -1}: unknown, commands only). */
-    String command(long length) {
+    /**
+     * The command to run for an upload of {@code length} bytes ({@code -1}: unknown, commands only).
+     *
+     * @param newFileMode the permission bits a new remote file gets before the umask
+     */
+    String command(long length, int newFileMode) {
         if (path == null) {
             return command;
         }
@@ -60,7 +66,7 @@ public final class RemoteTarget {
             throw new IllegalArgumentException("an upload to " + description
                     + " needs its length up front: the server checks it before the file replaces the target");
         }
-        return ShellCommands.receiveFile(path, length);
+        return ShellCommands.receiveFile(path, length, newFileMode);
     }
 
     @Override

@@ -17,13 +17,17 @@ package dev.recyclable.buffers.ssh.transfer;
 
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.awaitClose;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.awaitCompletion;
-import static dev.recyclable.buffers.ssh.transfer.TransferChannels.checkExit;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.checkEnd;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.connectionFailed;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.describe;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.failure;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.parseSize;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.remoteSaid;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.reportedExit;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.start;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.stopGrace;
 import static dev.recyclable.buffers.ssh.transfer.TransferChannels.stopUpload;
+import static dev.recyclable.buffers.ssh.transfer.TransferChannels.succeeded;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
@@ -32,14 +36,15 @@ import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transfer.internal.ChunkRing;
 import dev.recyclable.buffers.ssh.transfer.internal.DownloadChannelSink;
+import dev.recyclable.buffers.ssh.transfer.internal.FileModes;
 import dev.recyclable.buffers.ssh.transfer.internal.LocalSink;
 import dev.recyclable.buffers.ssh.transfer.internal.PartFile;
+import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import dev.recyclable.buffers.ssh.transfer.internal.UploadChannelSink;
 import dev.recyclable.buffers.ssh.transfer.internal.UploadSource;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -88,9 +93,36 @@ import net.schmizz.sshj.SSHClient;
  * A remote file's size is taken before it is streamed and the download fails unless exactly that many bytes
  * arrive and {@code cat} exits 0. Downloads to a {@link Path} go to a {@code .name.part-xxxx} file that is forced
  * to disk and renamed over the target only after verification; uploads to a remote file do the same on the
- * server, where the shell checks the received length before the rename. A failed transfer leaves the target
- * name untouched and deletes its part file (a server killed outright cannot clean its own part file, but it
- * never carries the target's name).
+ * server, where the shell checks the received length before the rename. A target that is a directory (or a link to
+ * one), a FIFO, a device or a socket is refused on either side, before anything moves and again just before the
+ * rename. A failed transfer leaves the target name untouched and deletes its part file (a server killed outright
+ * cannot clean its own part file, but it never carries the target's name).
+ *
+ * <h2>Permissions</h2>
+ * As with OpenSSH's {@code scp}: a target that exists keeps its permission bits (read, write, execute for owner,
+ * group and others), which the complete file gets just before it is renamed over it; a new file gets the source's
+ * permission bits minus the receiving side's umask (a remote file's bits as {@code ls -l} shows them, a local
+ * file's; {@code 0666} for a stream, a pooled stream or a command's output, as for any file a program creates).
+ * Set-user-ID, set-group-ID and sticky bits are not carried. A part file is private (owner only) while it is
+ * incomplete. The rename makes the target a new file: its owner and group are the writing user's, hard links to
+ * the old file keep the old content, and a read-only target is replaced too (a rename needs only the directory's
+ * write permission, as with {@code rsync}). Local file systems without POSIX permissions keep their defaults.
+ *
+ * <h2>Stopping and failures</h2>
+ * A transfer stops early when its thread is interrupted (noticed between chunks and in every wait), when its
+ * {@link TransferListener} throws, when nothing moves for {@link TransferOptions#idleTimeout()}, or when the
+ * connection fails. It then stops the remote side and waits for the server to confirm, for up to 5&nbsp;s (or the
+ * idle timeout, if shorter), even when interrupted (the interrupt stays set), so that when the method throws, the
+ * part files on both sides are gone. An upload's shell is sent {@code TERM}, on which its trap removes the part file
+ * ({@code KILL} would not let it); a lost connection ends its input, on which it does the same. A download's
+ * command, and an upload's command target, are killed.
+ *
+ * <p>What the caller gets follows one rule, whoever threw (the listener, the caller's stream or channel, the JDK,
+ * the connection): an {@link Error} is rethrown as itself once the transfer has been stopped and cleaned up; anything
+ * else becomes the cause of a {@link TransferException}, which says how many bytes moved. A returned
+ * {@link TransferResult} means the transfer completed; an exception means the target is as it was. The one case
+ * that cannot be known: an upload's connection lost after its last byte was sent and before the server reported;
+ * the exception then says that the upload may have completed.
  *
  * <h2>Buffers</h2>
  * The ring's chunks (one window's worth) and the upload buffer (one chunk) are leased from the pool when a
@@ -146,12 +178,12 @@ public final class SshTransfer {
      * prefix of the data: the exception says so.
      */
     public TransferResult download(RemoteSource source, OutputStream out) throws IOException {
-        return download(source, LocalSink.of(out, options.chunkSize()));
+        return download(source, LocalSink.of(out, options.chunkSize()), new StderrTail(STDERR_KEPT), false);
     }
 
     /** Streams {@code source} into {@code out} (blocking writes), straight from pooled chunks. Not closed. */
     public TransferResult download(RemoteSource source, WritableByteChannel out) throws IOException {
-        return download(source, LocalSink.of(out));
+        return download(source, LocalSink.of(out), new StderrTail(STDERR_KEPT), false);
     }
 
     /**
@@ -161,34 +193,61 @@ public final class SshTransfer {
      */
     public TransferResult download(RemoteSource source, RecyclableOutputStream out) throws IOException {
         boolean wasEmpty = out.length() == 0;
+        boolean done = false;
         try {
-            return download(source, LocalSink.of(out, options.chunkSize()));
-        } catch (IOException | RuntimeException e) {
-            if (wasEmpty && !out.isClosed()) {
+            TransferResult result =
+                    download(source, LocalSink.of(out, options.chunkSize()), new StderrTail(STDERR_KEPT), false);
+            done = true;
+            return result;
+        } finally {
+            if (!done && wasEmpty && !out.isClosed()) {
                 out.reset();
             }
-            throw e;
         }
     }
 
     /**
      * Downloads {@code source} into the file {@code target}: written to a part file next to it, forced to disk
      * ({@link TransferOptions#syncFiles()}), renamed over {@code target} once complete and verified. On failure
-     * the part file is deleted and {@code target} is left as it was.
+     * the part file is deleted and {@code target} is left as it was. A {@code target} that is a directory, or
+     * anything else but a regular file (or a link to one), is refused. Permissions: see the class description.
      */
     public TransferResult download(RemoteSource source, Path target) throws IOException {
-        try (PartFile part = new PartFile(target)) {
-            TransferResult result = download(source, LocalSink.of(part.channel()));
-            part.commit(options.syncFiles());
+        PartFile part;
+        try {
+            part = new PartFile(target);
+        } catch (IOException e) {
+            throw new TransferException("download of " + source + ": " + describe(e), 0, null, e);
+        }
+        try (part) {
+            StderrTail stderr = new StderrTail(STDERR_KEPT);
+            TransferResult result = download(source, LocalSink.of(part.channel()), stderr, true);
+            int mode = source.announcesMode()
+                    ? FileModes.fromLs(stderr.lineValue(ShellCommands.MODE_LINE))
+                    : FileModes.UNKNOWN;
+            try {
+                part.commit(options.syncFiles(), mode == FileModes.UNKNOWN ? FileModes.NEW_FILE_DEFAULT : mode);
+            } catch (Throwable e) {
+                throw failure(
+                        "download of " + source + " completed, but could not replace " + target + ": " + describe(e),
+                        result.bytes(),
+                        0,
+                        e);
+            }
             return result;
         }
     }
 
-    private TransferResult download(RemoteSource source, LocalSink sink) throws IOException {
+    /**
+     * @param withMode whether a remote file should report its mode (into {@code stderr}), for a new local file
+     */
+    private TransferResult download(RemoteSource source, LocalSink sink, StderrTail stderr, boolean withMode)
+            throws IOException {
         long started = System.nanoTime();
-        StderrTail stderr = new StderrTail(STDERR_KEPT);
         long idleNanos = options.idleTimeout().toNanos();
+        long graceNanos = stopGrace(idleNanos);
         long expected = options.expectedLength();
+        String what = "download of " + source;
         Progress progress = new Progress(options.listener(), options.progressInterval(), expected);
         try (ChunkRing ring = new ChunkRing(pool, options.windowSize(), options.chunkSize())) {
             // the window never exceeds the ring: that is what keeps sshj's reader thread from ever waiting
@@ -197,7 +256,7 @@ public final class SshTransfer {
                     new DownloadChannelSink(ring, stderr),
                     options.windowSize(),
                     options.maxPacketSize());
-            start(channel, source.command(), source);
+            start(channel, source.command(withMode), source, graceNanos);
             try {
                 channel.sendEof(); // nothing to say on stdin
                 int n;
@@ -207,43 +266,55 @@ public final class SshTransfer {
                     channel.grant(n);
                     progress.advance(n);
                 }
-            } catch (IOException | RuntimeException | Error e) {
+            } catch (Throwable e) {
                 channel.abort("download stopped: " + e);
-                awaitClose(channel);
-                throw new TransferException(
-                        "download of " + source + " stopped after " + progress.moved() + " bytes: " + describe(e),
+                awaitClose(channel, graceNanos);
+                throw failure(
+                        what + " stopped after " + progress.moved() + " bytes: " + progress.describe(e),
                         progress.moved(),
                         channel.exitStatus(),
                         e);
             }
-            awaitClose(channel);
+            awaitClose(channel, graceNanos);
             long moved = progress.moved();
             Throwable failure = ring.endFailure();
             if (failure != null) {
-                throw connectionFailed("download of " + source, moved, failure);
+                // even after a reported exit: the ring may have dropped what it could not take
+                throw connectionFailed(what, moved, failure);
             }
-            checkExit(channel, "download of " + source, moved, stderr);
+            checkEnd(channel, what, moved, stderr, null, null);
             if (source.announcesSize()) {
                 expected = parseSize(stderr, source, moved);
             }
             if (expected >= 0 && moved != expected) {
                 throw new TransferException(
-                        "download of " + source + " is incomplete: received " + moved + " bytes, expected " + expected,
+                        what + " is incomplete: received " + moved + " bytes, expected " + expected,
                         moved,
                         channel.exitStatus(),
                         null);
             }
-            progress.finish(expected);
+            try {
+                progress.finish(expected);
+            } catch (Throwable e) {
+                throw failure(
+                        what + " stopped after all " + moved + " bytes: " + progress.describe(e),
+                        moved,
+                        channel.exitStatus(),
+                        e);
+            }
             return new TransferResult(moved, System.nanoTime() - started);
         }
     }
 
     // ------------------------------------------------------------------ uploads
 
-    /** Uploads the file {@code source} (its size when the upload starts is the length verified remotely). */
+    /**
+     * Uploads the file {@code source} (its size when the upload starts is the length verified remotely). A new
+     * remote file gets {@code source}'s permission bits minus the server's umask; see the class description.
+     */
     public TransferResult upload(Path source, RemoteTarget target) throws IOException {
         try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ)) {
-            return upload(UploadSource.of(in), in.size(), target, source.toString());
+            return upload(UploadSource.of(in), in.size(), target, FileModes.of(source));
         }
     }
 
@@ -253,7 +324,7 @@ public final class SshTransfer {
      * closed.
      */
     public TransferResult upload(InputStream in, long length, RemoteTarget target) throws IOException {
-        return upload(UploadSource.of(in), length, target, "input stream");
+        return upload(UploadSource.of(in), length, target, FileModes.UNKNOWN);
     }
 
     /**
@@ -265,13 +336,13 @@ public final class SshTransfer {
         return upload(
                 length,
                 target,
-                (channel, progress) -> content.forEachSegment(new SegmentVisitor() {
+                FileModes.UNKNOWN,
+                feed -> content.forEachSegment(new SegmentVisitor() {
                     private byte[] scratch;
 
                     @Override
                     public void visit(byte[] array, int offset, int n) throws IOException {
-                        channel.writeStdin(array, offset, n);
-                        progress.advance(n);
+                        feed.write(array, offset, n);
                     }
 
                     @Override
@@ -288,7 +359,7 @@ public final class SshTransfer {
                 }));
     }
 
-    private TransferResult upload(UploadSource source, long length, RemoteTarget target, String what)
+    private TransferResult upload(UploadSource source, long length, RemoteTarget target, int sourceMode)
             throws IOException {
         try (RecyclableOutputStream lease = pool.newStream("ssh-transfer-upload")) {
             ByteBuffer space = lease.writableBuffer(options.chunkSize());
@@ -304,63 +375,107 @@ public final class SshTransfer {
                 base = 0;
                 size = array.length;
             }
-            return upload(length, target, (channel, progress) -> {
-                while (length < 0 || progress.moved() < length) {
-                    int want = length < 0 ? size : (int) Math.min(size, length - progress.moved());
+            return upload(length, target, sourceMode, feed -> {
+                long moved = 0;
+                while (length < 0 || moved < length) {
+                    int want = length < 0 ? size : (int) Math.min(size, length - moved);
                     int n = source.read(array, base, want);
                     if (n < 0) {
                         break;
                     }
-                    channel.writeStdin(array, base, n);
-                    progress.advance(n);
+                    feed.write(array, base, n);
+                    moved += n;
                 }
             });
         }
     }
 
-    /** Sends what {@code pump} feeds as the remote command's stdin, then waits for it to verify and exit. */
-    private TransferResult upload(long length, RemoteTarget target, Pump pump) throws IOException {
+    /**
+     * Sends what {@code pump} feeds as the remote command's stdin, then waits for it to verify and exit.
+     *
+     * @param sourceMode the source's permission bits, or {@link FileModes#UNKNOWN}
+     */
+    private TransferResult upload(long length, RemoteTarget target, int sourceMode, Pump pump) throws IOException {
         long started = System.nanoTime();
-        String command = target.command(length); // fails early for a file target of unknown length
+        // fails early for a file target of unknown length
+        String command =
+                target.command(length, sourceMode == FileModes.UNKNOWN ? FileModes.NEW_FILE_DEFAULT : sourceMode);
+        long idleNanos = options.idleTimeout().toNanos();
+        long graceNanos = stopGrace(idleNanos);
+        String what = "upload to " + target;
         StderrTail output = new StderrTail(STDERR_KEPT);
         UploadChannelSink channelSink = new UploadChannelSink(output);
         Progress progress = new Progress(options.listener(), options.progressInterval(), length);
+        if (length == 0 && target.isFile()) {
+            // no last byte to hold back (see UploadFeed): the final report comes before the server gets to act
+            try {
+                progress.finish(0);
+            } catch (Throwable e) {
+                throw failure(what + " not started: " + progress.describe(e), 0, null, e);
+            }
+        }
         // we only receive the command's messages: a small window is plenty
         CaptureChannel channel = new CaptureChannel(client.getConnection(), channelSink, 64 * 1024, 32 * 1024);
-        start(channel, command, target);
+        UploadFeed feed = new UploadFeed(channel, progress, length, target.isFile());
+        start(channel, command, target, graceNanos);
         try {
-            pump.run(channel, progress);
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted");
-            }
+            pump.run(feed);
             if (length >= 0 && progress.moved() != length) {
                 throw new IOException("the source ended after " + progress.moved() + " of " + length + " bytes");
             }
-            channel.sendEof();
-        } catch (IOException | RuntimeException | Error e) {
-            stopUpload(channel, target, e);
-            throw new TransferException(
-                    "upload to " + target + " stopped after " + progress.moved() + " bytes: " + describe(e)
-                            + remoteSaid(output),
-                    progress.moved(),
+            feed.finish();
+        } catch (Throwable e) {
+            boolean remoteEndedFirst = channel.isFinished();
+            stopUpload(channel, target, false, "upload stopped: " + e, graceNanos);
+            long sent = feed.sent();
+            if (remoteEndedFirst && !(e instanceof Error)) {
+                // the remote side ended on its own (it refused the target, or the command exited): its verdict is
+                // what stopped us
+                checkEnd(channel, what, sent, output, channelSink.failure(), e);
+            }
+            throw failure(
+                    what + " stopped after " + sent + " bytes: " + progress.describe(e) + remoteSaid(output),
+                    sent,
                     channel.exitStatus(),
                     e);
         }
         long moved = progress.moved();
-        awaitCompletion(channel, target, moved, options.idleTimeout());
-        Throwable failure = channelSink.failure();
-        if (failure != null) {
-            throw connectionFailed("upload to " + target, moved, failure);
+        Exception stoppedWaiting = awaitCompletion(channel, idleNanos);
+        if (stoppedWaiting != null) {
+            stopUpload(channel, target, true, "upload stopped: " + stoppedWaiting, graceNanos);
+            if (!succeeded(channel)) {
+                // a file target's shell ignores the stop while it renames: then it completed, and it says so
+                throw new TransferException(
+                        what
+                                + (stoppedWaiting instanceof InterruptedException
+                                        ? " was interrupted"
+                                        : " did not finish within " + options.idleTimeout())
+                                + " after all " + moved + " bytes were sent"
+                                + (channel.isFinished()
+                                        ? ""
+                                        : "; the server did not confirm the stop and may still complete it")
+                                + remoteSaid(output),
+                        moved,
+                        channel.exitStatus(),
+                        stoppedWaiting);
+            }
         }
-        checkExit(channel, "upload to " + target, moved, output);
-        progress.finish(length < 0 ? moved : length);
+        Throwable lost = channelSink.failure();
+        if (lost != null && !reportedExit(channel)) {
+            throw new TransferException(
+                    what + " lost its connection after all " + moved + " bytes were sent, before the server reported"
+                            + " the outcome (it may have completed): " + describe(lost),
+                    moved,
+                    null,
+                    lost);
+        }
+        checkEnd(channel, what, moved, output, lost, null);
         return new TransferResult(moved, System.nanoTime() - started);
     }
 
-    /** Feeds an upload's bytes into the channel, counting them. */
+    /** Feeds an upload's bytes into the channel. */
     @FunctionalInterface
     private interface Pump {
-        void run(CaptureChannel channel, Progress progress) throws IOException;
+        void run(UploadFeed feed) throws IOException;
     }
 }

@@ -19,7 +19,6 @@ import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,76 +27,150 @@ import java.util.concurrent.TimeoutException;
 /**
  * The life of a transfer's channel, shared by downloads and uploads: starting the remote command, stopping it
  * after a failure on our side, waiting for it to end, and judging how it ended (its exit, what it said on stderr,
- * the size it announced), each failure turned into a {@link TransferException} that says how many bytes moved.
+ * the size it announced), each failure turned into what the caller gets ({@link #failure}).
  */
 final class TransferChannels {
 
-    /** After an abort: how long the server gets to confirm the close before we stop waiting. */
-    private static final long ABORT_GRACE_MS = 5_000;
+    /**
+     * After a stop: the longest we wait for the server to confirm it (never longer than the transfer's idle
+     * timeout). The remote side cleans up whether or not we wait; waiting lets the caller find it done.
+     */
+    private static final long STOP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private TransferChannels() {}
 
-    static void start(CaptureChannel channel, String command, Object what) throws IOException {
+    /** How long a transfer whose idle timeout is {@code idleTimeoutNanos} waits for a stop to be confirmed. */
+    static long stopGrace(long idleTimeoutNanos) {
+        return Math.min(STOP_GRACE_NANOS, idleTimeoutNanos);
+    }
+
+    /**
+     * What the caller gets for a failure on its thread, whatever threw it (the progress listener, the caller's own
+     * stream or channel, the JDK, the connection): an {@link Error} is thrown as itself (the transfer has been stopped
+     * and cleaned up by then), anything else becomes the cause of a {@link TransferException} that says how far
+     * the transfer got.
+     */
+    static TransferException failure(String message, long moved, Integer exitStatus, Throwable cause) {
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new TransferException(message, moved, exitStatus, cause);
+    }
+
+    static void start(CaptureChannel channel, String command, Object what, long graceNanos) throws IOException {
         try {
             channel.open();
             channel.exec(command);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             channel.abort("start failed");
-            awaitClose(channel);
-            throw new TransferException("could not start the transfer of " + what + ": " + describe(e), 0, null, e);
+            awaitClose(channel, graceNanos);
+            throw failure("could not start the transfer of " + what + ": " + describe(e), 0, null, e);
         }
     }
 
     /**
-     * Ends an upload that failed on our side. A file target gets a plain end of input: its shell then sees the
-     * short length, exits non-zero and removes its own part file (a signal would kill the shell before its
-     * cleanup trap runs). A command cannot tell a short input from a complete one, so it is killed instead.
+     * Stops an upload's remote side after a failure, an interrupt or a timeout on our side, and waits (at most
+     * {@code graceNanos}) until it has ended.
+     *
+     * <p>A file target's shell gets {@code TERM}: it reaches the shell's process group, so {@code cat} ends at once
+     * and the shell's trap removes the part file ({@code KILL} would end the shell before its trap runs); during its
+     * final rename the shell ignores it, so a stop then lets the upload complete, which its exit status tells. An
+     * end of input follows, for servers that do not pass signals on: the shell then sees a short length (the last
+     * byte is held back until the final report, see {@code UploadFeed}) and removes the part file itself. If the
+     * server confirms nothing in time, the channel is closed without a signal, which ends the shell's input just the
+     * same. A command cannot tell a short input from a complete one, so it is killed instead.
+     *
+     * @param inputEnded whether its end of input was sent already (then the shell may be verifying or renaming)
      */
-    static void stopUpload(CaptureChannel channel, RemoteTarget target, Throwable why) {
-        if (target.isFile()) {
-            try {
-                channel.sendEof();
-                awaitClose(channel);
-                if (channel.isFinished()) {
-                    return;
-                }
-            } catch (IOException | RuntimeException e) {
-                why.addSuppressed(e);
-            }
+    static void stopUpload(
+            CaptureChannel channel, RemoteTarget target, boolean inputEnded, String why, long graceNanos) {
+        if (!target.isFile()) {
+            channel.abort(why);
+            awaitClose(channel, graceNanos);
+            return;
         }
-        channel.abort("upload stopped: " + why);
-        awaitClose(channel);
+        try {
+            channel.signal("TERM");
+            if (!inputEnded) {
+                channel.sendEof();
+            }
+        } catch (IOException | RuntimeException e) {
+            // the connection is gone: the channel ends with it, and the server's shell sees its input end
+        }
+        if (!awaitClose(channel, graceNanos)) {
+            channel.abort(why, null);
+            awaitClose(channel, graceNanos);
+        }
     }
 
-    /** After our EOF the remote still verifies and renames, or the command finishes: wait for its exit. */
-    static void awaitCompletion(CaptureChannel channel, RemoteTarget target, long moved, Duration idleTimeout)
-            throws IOException {
+    /**
+     * After our end of input the remote side verifies and renames, or the command finishes: waits up to {@code
+     * timeoutNanos} for it to end.
+     *
+     * @return {@code null} once it ended, or why we stopped waiting: an {@link InterruptedException} (the interrupt
+     *         stays set) or a {@link TimeoutException}
+     */
+    static Exception awaitCompletion(CaptureChannel channel, long timeoutNanos) {
         try {
-            channel.closeFuture().get(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            channel.closeFuture().get(timeoutNanos, TimeUnit.NANOSECONDS);
+            return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            channel.abort("interrupted");
-            throw new TransferException("interrupted waiting for " + target + " to finish", moved, null, e);
+            return e;
         } catch (TimeoutException e) {
-            channel.abort("timed out");
-            throw new TransferException(
-                    target + " did not finish within " + idleTimeout + " after all bytes were sent", moved, null, e);
+            return e;
         } catch (ExecutionException e) {
             throw new IllegalStateException("closeFuture never fails", e);
         }
     }
 
-    static void awaitClose(CaptureChannel channel) {
+    /**
+     * Waits until the channel has ended, at most {@code graceNanos}, even if the thread is interrupted: a stop is
+     * seen through before the transfer returns (an upload's part file is gone by then). The interrupt stays set.
+     *
+     * @return whether the channel ended
+     */
+    static boolean awaitClose(CaptureChannel channel, long graceNanos) {
+        boolean interrupted = Thread.interrupted();
+        long deadline = System.nanoTime() + graceNanos;
         try {
-            channel.closeFuture().get(ABORT_GRACE_MS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // the ring drops anything that still arrives; the connection reclaims the channel when it ends
+            while (true) {
+                try {
+                    channel.closeFuture().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return true;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (TimeoutException e) {
+                    return false;
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("closeFuture never fails", e);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
-    static void checkExit(CaptureChannel channel, String what, long moved, StderrTail stderr) throws TransferException {
+    /**
+     * Judges how the remote side ended: throws unless it reported exit status 0. What it reported counts even if
+     * the connection failed afterwards (the server reports the exit after all output).
+     *
+     * @param channelFailure why the channel failed (the connection, usually), or {@code null}
+     * @param cause          our side's failure that this judgement explains, or {@code null}
+     */
+    static void checkEnd(
+            CaptureChannel channel,
+            String what,
+            long moved,
+            StderrTail stderr,
+            Throwable channelFailure,
+            Throwable cause)
+            throws TransferException {
+        if (channelFailure != null && !reportedExit(channel)) {
+            throw connectionFailed(what, moved, channelFailure);
+        }
         String said = remoteSaid(stderr);
         if (channel.exitSignal() != null) {
             throw new TransferException(
@@ -105,7 +178,7 @@ final class TransferChannels {
                             + said,
                     moved,
                     null,
-                    null);
+                    cause);
         }
         Integer status = channel.exitStatus();
         if (status == null) {
@@ -113,19 +186,41 @@ final class TransferChannels {
                     what + " failed after " + moved + " bytes: the remote side ended without an exit status" + said,
                     moved,
                     null,
-                    null);
+                    cause);
         }
         if (status == ShellCommands.EXIT_LENGTH_MISMATCH) {
             throw new TransferException(
-                    what + " failed: the server received a different length" + said, moved, status, null);
+                    what + " failed: the server received a different length" + said, moved, status, cause);
+        }
+        if (status == ShellCommands.EXIT_TARGET_IS_DIRECTORY || status == ShellCommands.EXIT_TARGET_NOT_REGULAR) {
+            throw new TransferException(
+                    "refusing the " + what + ": it is "
+                            + (status == ShellCommands.EXIT_TARGET_IS_DIRECTORY
+                                    ? "a directory"
+                                    : "not a regular file (a FIFO, device or socket)")
+                            + ", and an upload replaces its target by renaming a complete file over it" + said,
+                    moved,
+                    status,
+                    cause);
         }
         if (status != 0) {
             throw new TransferException(
                     what + " failed after " + moved + " bytes: remote exit status " + status + said,
                     moved,
                     status,
-                    null);
+                    cause);
         }
+    }
+
+    /** Whether the remote side reported exit status 0. */
+    static boolean succeeded(CaptureChannel channel) {
+        Integer status = channel.exitStatus();
+        return channel.exitSignal() == null && status != null && status == 0;
+    }
+
+    /** Whether the remote side reported how it ended (an exit status or the signal that killed it). */
+    static boolean reportedExit(CaptureChannel channel) {
+        return channel.exitStatus() != null || channel.exitSignal() != null;
     }
 
     static long parseSize(StderrTail stderr, RemoteSource source, long moved) throws TransferException {
@@ -142,7 +237,7 @@ final class TransferChannels {
     }
 
     static String remoteSaid(StderrTail stderr) {
-        String text = stderr.textWithout(ShellCommands.SIZE_LINE);
+        String text = stderr.textWithout(ShellCommands.SIZE_LINE, ShellCommands.MODE_LINE);
         return text.isEmpty() ? "" : " (remote said: " + text + ")";
     }
 

@@ -18,9 +18,10 @@ package dev.recyclable.buffers.ssh.transfer;
 import java.io.IOException;
 
 /**
- * A transfer that did not complete: the connection failed, the remote side failed or reported the wrong length,
- * the local sink or source failed, or the transfer was interrupted or stalled. Nothing partial is left under the
- * target name; how far it got is in {@link #bytesMoved()}.
+ * A transfer that did not complete: the connection failed, the remote side failed, refused the target or reported
+ * the wrong length, the local sink, source or progress listener failed (the cause says how), or the transfer was
+ * interrupted or stalled. Nothing partial is left under the target name; how far it got is in
+ * {@link #bytesMoved()}. An {@link Error} thrown during a transfer reaches the caller as itself instead.
  */
 public class TransferException extends IOException {
 

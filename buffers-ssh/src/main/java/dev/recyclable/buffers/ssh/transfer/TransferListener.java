@@ -18,13 +18,24 @@ package dev.recyclable.buffers.ssh.transfer;
 /**
  * Hears how far a transfer got. Called on the transferring thread, about once per
  * {@link TransferOptions.Builder#progressInterval progress interval} of bytes and once at the end; keep it quick,
- * it holds up the transfer. Throwing stops the transfer (it fails with a {@link TransferException}).
+ * it holds up the transfer.
+ *
+ * <p>The final report (for a transfer shorter than the interval, the only one) comes once every byte has moved and
+ * before the transfer commits: a download has been verified (size, exit status) but its file is not yet renamed to
+ * the target; an upload's bytes have all been read, but the server has not been sent the last of them (a remote
+ * file, which therefore has not replaced the target) or the end of input (a command, which is then killed). So a
+ * listener may stop a transfer by throwing, on any report including the final one,
+ * and the target is always left as it was: the transfer fails with a {@link TransferException} whose cause is what
+ * the listener threw, or, if that is an {@link Error}, with that {@code Error} itself, once the transfer has been
+ * stopped and its part files removed. After the final report returns, the transfer may still fail (a rename, the
+ * server's length check): only the transfer method's return says it completed.
  */
 @FunctionalInterface
 public interface TransferListener {
 
     /**
-     * @param bytesMoved    bytes written to the sink (download) or handed to the connection (upload) so far
+     * @param bytesMoved    bytes written to the sink (download) or read from the source for the connection (upload)
+     *                      so far
      * @param expectedBytes the announced total, or {@code -1} if unknown (a command's output)
      */
     void onProgress(long bytesMoved, long expectedBytes);

@@ -27,6 +27,8 @@
  * {@code CaptureChannel}; a download's
  * {@code DownloadChannelSink} copies packets on sshj's reader thread into a {@code ChunkRing} of pooled chunks,
  * which the calling thread drains into a {@code LocalSink} before granting the window back; {@code PartFile}
- * and {@code ShellCommands} give the local and the remote side their write-then-rename.
+ * and {@code ShellCommands} give the local and the remote side their write-then-rename, with the permission bits
+ * {@code FileModes} carries; an upload's bytes go through an {@code UploadFeed}, which holds back the last one
+ * until the final progress report.
  */
 package dev.recyclable.buffers.ssh.transfer;

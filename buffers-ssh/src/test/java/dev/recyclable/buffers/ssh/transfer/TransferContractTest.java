@@ -36,6 +36,7 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -114,11 +115,12 @@ abstract class TransferContractTest {
         Path linkToFifo = Files.createSymbolicLink(dir.resolve("link-to-fifo"), fifo);
         Path directory = Files.createDirectory(dir.resolve("a-directory"));
         for (Path target : new Path[] {fifo, linkToFifo, directory}) {
-            IOException e = assertThrows(
-                    IOException.class,
+            TransferException e = assertThrows(
+                    TransferException.class,
                     () -> transfer.download(RemoteSource.file(remote.toString()), target),
                     target.toString());
             assertTrue(e.getMessage().contains("refusing to download into " + target), e.getMessage());
+            assertEquals(0, e.bytesMoved());
         }
         assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the FIFO is intact");
         assertTrue(Files.isSymbolicLink(linkToFifo));
@@ -289,6 +291,169 @@ abstract class TransferContractTest {
         assertEquals(List.of(), TestFiles.othersIn(dir, "src", name, "back"));
     }
 
+    @Test
+    void anUploadToADirectoryOrOtherNonRegularFileIsRefusedAndLeavesNothing() throws Exception {
+        Path directory = Files.createDirectory(dir.resolve("a-directory"));
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path linkToDirectory = Files.createSymbolicLink(dir.resolve("link-to-directory"), directory);
+        Path fifo = dir.resolve("fifo");
+        assertEquals(
+                0,
+                new ProcessBuilder("mkfifo", "-m", "666", fifo.toString())
+                        .inheritIO()
+                        .start()
+                        .waitFor());
+        Path small = TestFiles.randomFile(dir, "small", 1000, 31);
+        // more than the server's window: the refusal comes while the bytes are still being sent
+        Path big = TestFiles.randomFile(dir, "big", 8L << 20, 32);
+        for (Path source : List.of(small, big)) {
+            for (Path target : List.of(directory, linkToDirectory)) {
+                TransferException e = assertFailsSaying(
+                        () -> transfer.upload(source, RemoteTarget.file(target.toString())), "is a directory");
+                assertTrue(e.getMessage().contains("refus"), e.getMessage());
+                assertEquals(List.of(), TestFiles.othersIn(directory), "nothing left inside the directory");
+            }
+            assertFailsSaying(() -> transfer.upload(source, RemoteTarget.file(fifo.toString())), "not a regular file");
+            assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the FIFO is intact");
+        }
+        assertEquals(List.of(), TestFiles.othersIn(dir, "a-directory", "link-to-directory", "fifo", "small", "big"));
+
+        // a directory that appears under the target name while the upload runs is refused just the same
+        Path appearing = dir.resolve("appearing");
+        SshTransfer racing = transfer.withOptions(transfer.options().toBuilder()
+                .listener(creatingADirectory(appearing))
+                .build());
+        assertFailsSaying(() -> racing.upload(big, RemoteTarget.file(appearing.toString())), "is a directory");
+        assertEquals(List.of(), TestFiles.othersIn(appearing), "nothing moved into the directory");
+        awaitNoOthers(dir, "a-directory", "link-to-directory", "fifo", "small", "big", "appearing");
+    }
+
+    @Test
+    void aDirectoryThatAppearsUnderTheTargetNameWhileDownloadingIsLeftAlone() throws IOException {
+        Path remote = TestFiles.randomFile(dir, "src", 3L << 20, 33);
+        Path target = dir.resolve("appearing");
+        SshTransfer racing = transfer.withOptions(transfer.options().toBuilder()
+                .listener(creatingADirectory(target))
+                .build());
+        TransferException e = assertFailsSaying(
+                () -> racing.download(RemoteSource.file(remote.toString()), target), "refusing to download into");
+        assertTrue(e.getMessage().contains("a directory"), e.getMessage());
+        assertTrue(Files.isDirectory(target));
+        assertEquals(List.of(), TestFiles.othersIn(target));
+        assertEquals(List.of(), TestFiles.othersIn(dir, "src", "appearing"));
+    }
+
+    /**
+     * A listener that creates a directory every user may write at {@code path} on its first report, as if someone
+     * else did while the transfer runs.
+     */
+    private static TransferListener creatingADirectory(Path path) {
+        return (moved, total) -> {
+            try {
+                if (!Files.exists(path)) {
+                    Files.createDirectory(path);
+                    Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxrwxrwx"));
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ the progress listener
+
+    /**
+     * A listener that throws on its first, a middle or its final report (for a transfer under the progress interval
+     * the final report is the only one): the transfer stops, the target keeps its old content, no part file is left,
+     * and the caller gets what the listener threw: an {@link Error} as itself, anything else as the cause of a
+     * {@link TransferException}. The connection stays usable.
+     */
+    @Test
+    void aListenerThatThrowsAnythingOnAnyReportStopsTheTransferAndChangesNothing() throws Exception {
+        List<java.util.function.Supplier<Throwable>> kinds = List.of(
+                () -> new IllegalStateException("listener broke"),
+                () -> new Exception("checked, thrown sneakily"),
+                () -> new AssertionError("listener failed an assertion"),
+                () -> new StackOverflowError("listener overflowed"));
+        long interval = 1L << 20;
+        for (long size : new long[] {1000, 2 * interval + 5}) {
+            int reports = (int) (size / interval) + 1;
+            Path local = TestFiles.randomFile(dir, "src", size, size);
+            byte[] bytes = Files.readAllBytes(local);
+            Path remote = dir.resolve("remote");
+            Path back = dir.resolve("back");
+            for (var kind : kinds) {
+                for (int failing = 1; failing <= reports; failing++) {
+                    String what = "size " + size + ", report " + failing + " of " + reports + ", " + kind.get();
+                    Files.writeString(remote, "old remote");
+                    Files.setPosixFilePermissions(remote, PosixFilePermissions.fromString("rw-rw-rw-"));
+                    Files.writeString(back, "old local");
+                    Throwable thrown = kind.get();
+                    int n = failing;
+                    // each transfer with a listener of its own, counting its own reports
+                    java.util.function.Supplier<SshTransfer> failingOn =
+                            () -> transfer.withOptions(transfer.options().toBuilder()
+                                    .progressInterval(interval)
+                                    .listener(throwingOn(n, thrown))
+                                    .build());
+                    assertFailsWith(
+                            thrown, () -> failingOn.get().upload(local, RemoteTarget.file(remote.toString())), what);
+                    assertFailsWith(
+                            thrown, () -> failingOn.get().download(RemoteSource.file(local.toString()), back), what);
+                    assertFailsWith(
+                            thrown,
+                            () -> failingOn
+                                    .get()
+                                    .upload(
+                                            new ByteArrayInputStream(bytes),
+                                            -1,
+                                            RemoteTarget.commandInput("cat > /dev/null")),
+                            what);
+                    try (RecyclableOutputStream pooled = pool.newStream()) {
+                        assertFailsWith(
+                                thrown,
+                                () -> failingOn.get().download(RemoteSource.file(local.toString()), pooled),
+                                what);
+                        assertEquals(0, pooled.length(), "a failed download into an empty stream leaves it empty");
+                    }
+                    awaitNoOthers(dir, "src", "remote", "back");
+                    assertEquals("old remote", Files.readString(remote), what);
+                    assertEquals("old local", Files.readString(back), what);
+                }
+            }
+            Files.delete(local);
+        }
+        ByteArrayOutputStream after = new ByteArrayOutputStream();
+        transfer.download(RemoteSource.commandOutput("echo still here"), after);
+        assertEquals("still here\n", after.toString());
+    }
+
+    /** A listener that throws {@code thrown} on its {@code n}th call (sneakily, if it is a checked exception). */
+    private static TransferListener throwingOn(int n, Throwable thrown) {
+        int[] calls = {0};
+        return (moved, total) -> {
+            if (++calls[0] == n) {
+                TransferContractTest.<RuntimeException>sneakyThrow(thrown);
+            }
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    /** An {@link Error} comes back as itself; anything else as the cause of a {@link TransferException}. */
+    private static void assertFailsWith(Throwable thrown, Executable transfer, String what) {
+        Throwable caught = assertThrows(Throwable.class, transfer, what);
+        if (thrown instanceof Error) {
+            assertSame(thrown, caught, what);
+        } else {
+            assertEquals(TransferException.class, caught.getClass(), what + ": " + caught);
+            assertSame(thrown, caught.getCause(), what);
+        }
+    }
+
     // ------------------------------------------------------------------ local failures
 
     @Test
@@ -314,6 +479,59 @@ abstract class TransferContractTest {
         assertSame(boom, e.getCause());
         assertTrue(e.bytesMoved() <= (1 << 20), "stopped at the failure: " + e.bytesMoved());
 
+        ByteArrayOutputStream after = new ByteArrayOutputStream();
+        transfer.download(RemoteSource.commandOutput("echo still here"), after);
+        assertEquals("still here\n", after.toString());
+    }
+
+    /**
+     * The caller's own stream is user code too: whatever its {@code write} or {@code read} throws reaches the caller by
+     * the listener's rule (an {@link Error} as itself, anything else as a {@link TransferException}'s cause), after
+     * the transfer stopped and left no part file.
+     */
+    @Test
+    void aStreamThatThrowsAnythingStopsTheTransferByTheSameRule() throws Exception {
+        Path remote = TestFiles.randomFile(dir, "src", 3L << 20, 34);
+        Path target = Files.writeString(dir.resolve("target"), "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw-rw-"));
+        for (Throwable thrown :
+                List.of(new IllegalStateException("stream broke"), new AssertionError("stream failed an assertion"))) {
+            OutputStream failingSink = new OutputStream() {
+                @Override
+                public void write(int b) {
+                    sneakyThrow(thrown);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    sneakyThrow(thrown);
+                }
+            };
+            assertFailsWith(thrown, () -> transfer.download(RemoteSource.file(remote.toString()), failingSink), "sink");
+            java.io.InputStream failingSource = new java.io.InputStream() {
+                private int served;
+
+                @Override
+                public int read() {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    if (served > (1 << 20)) {
+                        sneakyThrow(thrown);
+                    }
+                    served += len;
+                    return len;
+                }
+            };
+            assertFailsWith(
+                    thrown,
+                    () -> transfer.upload(failingSource, 3L << 20, RemoteTarget.file(target.toString())),
+                    "source");
+            awaitNoOthers(dir, "src", "target");
+            assertEquals("old", Files.readString(target));
+        }
         ByteArrayOutputStream after = new ByteArrayOutputStream();
         transfer.download(RemoteSource.commandOutput("echo still here"), after);
         assertEquals("still here\n", after.toString());
@@ -465,9 +683,9 @@ abstract class TransferContractTest {
     }
 
     /** The remote shell removes its part file as it exits, just after the channel closed. */
-    private static void awaitNoOthers(Path dir) throws IOException {
+    private static void awaitNoOthers(Path dir, String... expected) throws IOException {
         long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!TestFiles.othersIn(dir).isEmpty() && System.nanoTime() < deadline) {
+        while (!TestFiles.othersIn(dir, expected).isEmpty() && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {
@@ -475,6 +693,6 @@ abstract class TransferContractTest {
                 break;
             }
         }
-        assertEquals(List.of(), TestFiles.othersIn(dir));
+        assertEquals(List.of(), TestFiles.othersIn(dir, expected));
     }
 }

@@ -180,11 +180,21 @@ public final class CaptureChannel implements Channel.Direct {
      * @param reason kept for {@link #abortReason()}; the first reason wins
      */
     public void abort(String reason) {
+        abort(reason, "KILL");
+    }
+
+    /**
+     * Like {@link #abort(String)}, with another signal ({@code null}: none), for a command that must get to run its
+     * own cleanup (a shell's trap does not run on {@code KILL}).
+     */
+    public void abort(String reason, String signalName) {
         if (abortReason == null) {
             abortReason = reason;
         }
         try {
-            signal("KILL");
+            if (signalName != null) {
+                signal(signalName);
+            }
             out.sendClose();
         } catch (TransportException e) {
             finish(e); // the connection is gone: nothing will confirm the close

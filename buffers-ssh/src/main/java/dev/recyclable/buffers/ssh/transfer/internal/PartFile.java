@@ -20,21 +20,30 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A download's local file while it is incomplete: {@code .<name>.part-<random>} next to the target, created new
  * (never following an existing file), renamed over the target only once complete and verified. A failed
  * transfer deletes it, so the target name only ever holds a complete file (the old one, or the new one).
+ *
+ * <p>Permissions (where the file system has POSIX ones): the part file is private (owner read and write) while
+ * it is incomplete; just before the rename it gets the permission bits of the file it replaces, or, for a new
+ * name, the source's bits minus the process's umask, as scp gives a new file.
  */
 public final class PartFile implements AutoCloseable {
 
     private final Path target;
     private final Path part;
     private final FileChannel channel;
+    private final boolean posix;
     private boolean done;
 
     /**
@@ -47,7 +56,11 @@ public final class PartFile implements AutoCloseable {
         String name = this.target.getFileName().toString();
         this.part = dir.resolve("." + name + ".part-"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        this.channel = FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        this.posix = FileModes.supported(part);
+        Set<OpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        this.channel = posix
+                ? FileChannel.open(part, options, PosixFilePermissions.asFileAttribute(FileModes.permissions(0600)))
+                : FileChannel.open(part, options);
     }
 
     public FileChannel channel() {
@@ -58,13 +71,23 @@ public final class PartFile implements AutoCloseable {
         return part;
     }
 
-    /** Flushes (to disk when {@code sync}), closes and renames the part file to the target, atomically. */
-    public void commit(boolean sync) throws IOException {
+    /**
+     * Flushes (to disk when {@code sync}), closes, gives the part file its final permissions and renames it to the
+     * target, atomically.
+     *
+     * @param newFileMode permission bits a new file gets before the umask: the source's, or
+     *                    {@link FileModes#NEW_FILE_DEFAULT}
+     */
+    public void commit(boolean sync, int newFileMode) throws IOException {
         if (sync) {
             channel.force(true);
         }
         channel.close();
         regularTarget(target); // again: it may have been replaced while we downloaded
+        if (posix) {
+            Files.setPosixFilePermissions(
+                    part, Files.exists(target) ? Files.getPosixFilePermissions(target) : asNewFile(newFileMode));
+        }
         try {
             Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -72,6 +95,20 @@ public final class PartFile implements AutoCloseable {
             Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
         }
         done = true;
+    }
+
+    /**
+     * The permissions a file created with {@code bits} gets here. Java cannot read the umask, so the operating system
+     * applies it, as it does to any new file, to an empty file of ours next to the part file.
+     */
+    private Set<PosixFilePermission> asNewFile(int bits) throws IOException {
+        Path probe = part.resolveSibling(part.getFileName() + ".mode");
+        Files.createFile(probe, PosixFilePermissions.asFileAttribute(FileModes.permissions(bits)));
+        try {
+            return Files.getPosixFilePermissions(probe);
+        } finally {
+            Files.delete(probe);
+        }
     }
 
     /**

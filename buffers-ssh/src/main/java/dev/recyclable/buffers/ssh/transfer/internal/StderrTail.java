@@ -57,13 +57,17 @@ public final class StderrTail {
         return null;
     }
 
-    /** The text without lines starting with {@code prefix}, trimmed. */
-    public String textWithout(String prefix) {
+    /** The text without lines starting with any of {@code prefixes}, trimmed. */
+    public String textWithout(String... prefixes) {
         StringBuilder sb = new StringBuilder();
+        lines:
         for (String line : text().split("\n")) {
-            if (!line.startsWith(prefix)) {
-                sb.append(line).append('\n');
+            for (String prefix : prefixes) {
+                if (line.startsWith(prefix)) {
+                    continue lines;
+                }
             }
+            sb.append(line).append('\n');
         }
         return sb.toString().trim();
     }

@@ -1,0 +1,79 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers.ssh.transfer;
+
+import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import java.io.IOException;
+
+/**
+ * Hands an upload's bytes to its channel as the remote command's stdin, counting them, and holds back the very
+ * last byte of a remote file until {@link #finish()}: the server renames its part file over the target only
+ * once every announced byte arrived, so until then any stop (the final report's listener throwing, an interrupt,
+ * the connection ending our input early) leaves the target as it was, even on a server that ignores the
+ * {@code TERM} a stop sends. Used by the transferring thread only.
+ */
+final class UploadFeed {
+
+    private final CaptureChannel channel;
+    private final Progress progress;
+    private final long length;
+    private final boolean holdLast;
+    private final byte[] last = new byte[1];
+    private boolean holding;
+
+    /**
+     * @param length   the bytes announced ({@code -1}: unknown)
+     * @param holdLast whether to hold back the last byte (a remote file: its length decides the rename)
+     */
+    UploadFeed(CaptureChannel channel, Progress progress, long length, boolean holdLast) {
+        this.channel = channel;
+        this.progress = progress;
+        this.length = length;
+        this.holdLast = holdLast && length > 0;
+    }
+
+    void write(byte[] data, int offset, int n) throws IOException {
+        if (n <= 0) {
+            return;
+        }
+        if (holdLast && progress.moved() + n == length) {
+            channel.writeStdin(data, offset, n - 1);
+            last[0] = data[offset + n - 1];
+            holding = true;
+        } else {
+            channel.writeStdin(data, offset, n);
+        }
+        progress.advance(n);
+    }
+
+    /**
+     * The final report, then the held-back byte and the end of input: from here on the server may replace the
+     * target.
+     */
+    void finish() throws IOException {
+        progress.finish(length < 0 ? progress.moved() : length);
+        if (holding) {
+            channel.writeStdin(last, 0, 1);
+            holding = false;
+        }
+        channel.sendEof();
+    }
+
+    /** Bytes that actually went to the connection. */
+    long sent() {
+        return progress.moved() - (holding ? 1 : 0);
+    }
+}
