@@ -9,8 +9,9 @@
 // Every request is logged once its body has been read, as
 //   REQUEST <method> <path and query> <HTTP version> <authorization or -> <body length> <body sha256>
 // and every response once it ends, as
-//   DONE <path> <body bytes written>        the whole response was sent
-//   ABORTED <path> <body bytes written> <h2 RST_STREAM code or ->   the client went away first
+//   DONE <path and query> <body bytes written>     the whole response was sent
+//   ABORTED <path and query> <body bytes written> <HTTP/2 RST_STREAM code or ->   it ended before that
+// (bytes written: handed to the socket, which holds a few hundred KiB that the client may never read)
 // Routes (query parameters; mode=fixed sends Content-Length, mode=chunked does not, piece=N writes N bytes at a time,
 // encoding=gzip|deflate|rawdeflate compresses with Node's zlib (level=L) and says so in Content-Encoding, ce=X sends
 // Content-Encoding: X whatever the bytes are, type=T sends Content-Type: T, status=S the status):
@@ -18,8 +19,8 @@
 //   POST /echo?[mode&piece&encoding&level&ce&type&status]            the request body back
 //   GET  /bomb?size=N&encoding=gzip|deflate          N zero bytes compressed, streamed as the client reads
 //   GET  /cut?size=N&sent=M&how=fin|rst[&mode]       declares N (fixed) or chunked, sends M bytes, then ends the
-//                                                    connection (HTTP/1.1: FIN or TCP RST) or resets the stream
-//                                                    (HTTP/2: RST_STREAM INTERNAL_ERROR, whatever how says)
+//                                                    connection (HTTP/1.1: FIN, or a TCP RST in the clear) or
+//                                                    resets the stream (HTTP/2: RST_STREAM INTERNAL_ERROR)
 //   GET  /stall?sent=M[&mode]                        sends M bytes and then nothing, until the client goes away
 //   GET  /slow-headers?delay=ms                      answers after delay ms
 //   POST /digest                                     200 "<length> <sha256>" of the request body
@@ -59,17 +60,26 @@ function encode(body, encoding, level) {
   }
 }
 
-// Tracks what a response wrote and logs DONE or ABORTED once.
-function track(req, res, path) {
-  const state = { written: 0, logged: false };
-  const end = (aborted) => {
+// Tracks what a response wrote and logs DONE or ABORTED once: DONE only when the response's end was flushed
+// and (HTTP/2) the stream was not reset by the client.
+function track(req, res, url) {
+  const state = { written: 0, logged: false, ended: false };
+  const end = () => {
     if (state.logged) return;
     state.logged = true;
-    const rst = req.stream && req.stream.rstCode !== undefined ? String(req.stream.rstCode) : '-';
-    log(aborted ? `ABORTED ${path} ${state.written} ${rst}` : `DONE ${path} ${state.written}`);
+    const rst = req.stream && req.stream.rstCode !== undefined ? req.stream.rstCode : undefined;
+    const aborted = !state.ended || (rst !== undefined && rst !== 0);
+    log(aborted ? `ABORTED ${url} ${state.written} ${rst === undefined ? '-' : rst}` : `DONE ${url} ${state.written}`);
   };
-  res.on('finish', () => end(false));
-  res.on('close', () => end(!res.writableFinished));
+  const originalEnd = res.end.bind(res);
+  res.end = (...args) => {
+    const callback = typeof args[args.length - 1] === 'function' ? args.pop() : undefined;
+    return originalEnd(...args, () => {
+      state.ended = true;
+      if (callback) callback();
+    });
+  };
+  res.on('close', end);
   return state;
 }
 
@@ -111,8 +121,8 @@ function cut(req, res, q, state) {
     setTimeout(() => {
       if (req.stream) {
         req.stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
-      } else if (q.get('how') === 'rst') {
-        req.socket.resetAndDestroy();
+      } else if (q.get('how') === 'rst' && !req.socket.encrypted) {
+        req.socket.resetAndDestroy(); // a TLS socket cannot be reset from Node: it gets the FIN below
       } else {
         req.socket.destroy();
       }
@@ -133,7 +143,7 @@ async function handle(req, res) {
   }
   const digest = crypto.createHash('sha256').update(body).digest('hex');
   log(`REQUEST ${req.method} ${req.url} ${req.httpVersion} ${req.headers.authorization ? 'auth' : '-'} ${body.length} ${digest}`);
-  const state = track(req, res, path);
+  const state = track(req, res, req.url);
   switch (path) {
     case '/bytes':
       return send(req, res, q, state, pattern(Number(q.get('size') || 0)));
@@ -165,7 +175,7 @@ async function handle(req, res) {
       return cut(req, res, q, state);
     case '/stall': {
       if ((q.get('mode') || 'chunked') === 'fixed') res.setHeader('content-length', Number(q.get('sent') || 0) + 1);
-      return writePieces(res, state, pattern(Number(q.get('sent') || 0)), 16384, () => log(`STALLED ${path} ${state.written}`));
+      return writePieces(res, state, pattern(Number(q.get('sent') || 0)), 16384, () => log(`STALLED ${req.url} ${state.written}`));
     }
     case '/slow-headers':
       return setTimeout(() => res.end('late'), Number(q.get('delay') || 1000));

@@ -28,7 +28,6 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledFuture;
@@ -55,16 +54,19 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
     private static final int SIGNALLED = 1;
     private static final int DONE = 2;
     private static final VarHandle STATE;
+    private static final VarHandle PENDING_CANCEL;
 
     static {
         try {
-            STATE = MethodHandles.lookup().findVarHandle(BodyReceiver.class, "state", int.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(BodyReceiver.class, "state", int.class);
+            PENDING_CANCEL = lookup.findVarHandle(BodyReceiver.class, "pendingCancel", Flow.Subscription.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final CompletableFuture<T> result = new CompletableFuture<>();
+    private final TakenStage<T> result = new TakenStage<>(this::bodyTaken);
     private final BufferPool pool;
     private final long maxBytes;
     /** Null: the body is stored as it arrives. */
@@ -84,6 +86,10 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
     private volatile int state;
     private volatile boolean expired;
     private volatile ScheduledFuture<?> timer;
+    /** Whether the client has hooked onto {@link #getBody()}'s stage. */
+    private volatile boolean taken;
+    /** A subscription to cancel once the client has hooked onto the body (see {@link TakenStage}). */
+    private volatile Flow.Subscription pendingCancel;
 
     private BodyReceiver(
             BufferPool pool,
@@ -186,12 +192,15 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
     public void onError(Throwable error) {
         if (enter()) {
             fail(error, false);
+        } else {
+            PENDING_CANCEL.getAndSet(this, null); // ended: nothing left to cancel
         }
     }
 
     @Override
     public void onComplete() {
         if (!enter()) {
+            PENDING_CANCEL.getAndSet(this, null); // ended: nothing left to cancel
             return;
         }
         if (decoder != null) {
@@ -243,21 +252,42 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
         }
     }
 
-    /** With the state word held: everything goes back, the exchange is told, the body fails. */
+    /**
+     * With the state word held: the body fails, everything goes back, the exchange is told. The
+     * body fails first, and the subscription is cancelled only once the client has hooked onto the
+     * body: cancelling makes the JDK fail the exchange with its own "cancelled" exception, and the
+     * caller must see why the body ended.
+     */
     private void fail(Throwable error, boolean cancel) {
         Flow.Subscription s = subscription;
         RecyclableOutputStream partial = content;
         content = null;
         end();
+        result.completeExceptionally(error);
         try {
-            if (cancel && s != null) {
-                s.cancel();
-            }
-        } finally {
             if (partial != null) {
                 partial.close();
             }
-            result.completeExceptionally(error);
+        } finally {
+            if (cancel && s != null) {
+                pendingCancel = s;
+                if (taken) {
+                    cancelPending();
+                }
+            }
+        }
+    }
+
+    /** The client has hooked onto the body's stage: a cancel waiting for that goes now. */
+    private void bodyTaken() {
+        taken = true;
+        cancelPending();
+    }
+
+    private void cancelPending() {
+        Flow.Subscription s = (Flow.Subscription) PENDING_CANCEL.getAndSet(this, null);
+        if (s != null) {
+            s.cancel();
         }
     }
 
