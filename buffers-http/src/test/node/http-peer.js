@@ -7,7 +7,7 @@
 //     with the certificate the test made,
 // prints "PORTS <cleartext port> <tls port>" and stops when its stdin closes.
 // Every request is logged once its body has been read, as
-//   REQUEST <method> <path and query> <HTTP version> <authorization or -> <body length> <body sha256>
+//   REQUEST <method> <path and query> <HTTP version> <auth or -> <Content-Length header or -> <body length> <sha256>
 // and every response once it ends, as
 //   DONE <path and query> <body bytes written>     the whole response was sent
 //   ABORTED <path and query> <body bytes written> <HTTP/2 RST_STREAM code or ->   it ended before that
@@ -142,7 +142,8 @@ async function handle(req, res) {
     return;
   }
   const digest = crypto.createHash('sha256').update(body).digest('hex');
-  log(`REQUEST ${req.method} ${req.url} ${req.httpVersion} ${req.headers.authorization ? 'auth' : '-'} ${body.length} ${digest}`);
+  const declared = req.headers['content-length'] === undefined ? '-' : req.headers['content-length'];
+  log(`REQUEST ${req.method} ${req.url} ${req.httpVersion} ${req.headers.authorization ? 'auth' : '-'} ${declared} ${body.length} ${digest}`);
   const state = track(req, res, req.url);
   switch (path) {
     case '/bytes':

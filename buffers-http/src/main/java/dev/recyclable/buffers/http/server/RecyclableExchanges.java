@@ -62,11 +62,11 @@ public final class RecyclableExchanges {
      */
     public static RecyclableOutputStream readRequestBody(HttpExchange exchange, BufferPool pool, long maxBytes)
             throws IOException {
-        Objects.requireNonNull(exchange, "exchange");
-        Objects.requireNonNull(pool, "pool");
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes must not be negative: " + maxBytes);
         }
+        Objects.requireNonNull(exchange, "exchange");
+        Objects.requireNonNull(pool, "pool");
         long declared = declaredLength(exchange);
         if (declared > maxBytes) {
             throw refuse(exchange, declared, maxBytes, "the request body (its Content-Length)");
