@@ -1,6 +1,7 @@
 'use strict';
 // The independent HTTP peer of the buffers-http tests and benchmarks: Node.js's own http and http2
-// modules, no npm package. Usage: node http-peer.js <pkcs12 file> <password>
+// modules, no npm package. Usage: node http-peer.js <pkcs12 file> <password> [quiet]
+// (quiet: no REQUEST, DONE or ABORTED lines and no SHA-256 of request bodies, for the benchmarks)
 // Listens on 127.0.0.1 with
 //   - an HTTP/1.1 cleartext server (the http module), and
 //   - an HTTPS server speaking HTTP/2 and HTTP/1.1 (http2.createSecureServer with allowHTTP1; ALPN picks),
@@ -15,7 +16,8 @@
 // Routes (query parameters; mode=fixed sends Content-Length, mode=chunked does not, piece=N writes N bytes at a time,
 // encoding=gzip|deflate|rawdeflate compresses with Node's zlib (level=L) and says so in Content-Encoding, ce=X sends
 // Content-Encoding: X whatever the bytes are, type=T sends Content-Type: T, status=S the status):
-//   GET  /bytes?size=N[&mode&piece&encoding&level&ce&type&status]   N pattern bytes (pattern.js)
+//   GET  /bytes?size=N[&content=json&mode&piece&encoding&level&ce&type&status]   N pattern bytes (pattern.js),
+//                                                    or N bytes of ASCII JSON records
 //   POST /echo?[mode&piece&encoding&level&ce&type&status]            the request body back
 //   GET  /bomb?size=N&encoding=gzip|deflate          N zero bytes compressed, streamed as the client reads
 //   GET  /cut?size=N&sent=M&how=fin|rst[&mode]       declares N (fixed) or chunked, sends M bytes, then ends the
@@ -24,6 +26,7 @@
 //   GET  /stall?sent=M[&mode]                        sends M bytes and then nothing, until the client goes away
 //   GET  /slow-headers?delay=ms                      answers after delay ms
 //   POST /digest                                     200 "<length> <sha256>" of the request body
+//   POST /sink                                       204 once the request body is read
 //   POST /redirect?code=307|308&to=/digest           the status with Location: to
 //   POST /auth                                       401 with WWW-Authenticate: Basic unless the request has the
 //                                                    Authorization of user "rb", password "secret" (then /digest)
@@ -32,13 +35,18 @@ const http2 = require('http2');
 const fs = require('fs');
 const zlib = require('zlib');
 const crypto = require('crypto');
-const { pattern } = require('./pattern');
+const { pattern, json } = require('./pattern');
 
-const [pfxFile, password] = process.argv.slice(2);
+const [pfxFile, password, mode] = process.argv.slice(2);
+const quiet = mode === 'quiet';
 const EXPECTED_AUTH = 'Basic ' + Buffer.from('rb:secret').toString('base64');
 
 function log(line) {
   process.stdout.write(line + '\n');
+}
+
+function logUnlessQuiet(line) {
+  if (!quiet) log(line);
 }
 
 function readBody(req) {
@@ -69,7 +77,7 @@ function track(req, res, url) {
     state.logged = true;
     const rst = req.stream && req.stream.rstCode !== undefined ? req.stream.rstCode : undefined;
     const aborted = !state.ended || (rst !== undefined && rst !== 0);
-    log(aborted ? `ABORTED ${url} ${state.written} ${rst === undefined ? '-' : rst}` : `DONE ${url} ${state.written}`);
+    logUnlessQuiet(aborted ? `ABORTED ${url} ${state.written} ${rst === undefined ? '-' : rst}` : `DONE ${url} ${state.written}`);
   };
   const originalEnd = res.end.bind(res);
   res.end = (...args) => {
@@ -134,6 +142,11 @@ async function handle(req, res) {
   const url = new URL(req.url, 'http://peer');
   const q = url.searchParams;
   const path = url.pathname;
+  if (path === '/sink') { // read and drop, nothing kept or hashed: the request benchmarks' server
+    req.on('data', () => {});
+    req.on('end', () => { res.statusCode = 204; res.end(); });
+    return;
+  }
   let body;
   try {
     body = await readBody(req);
@@ -141,13 +154,13 @@ async function handle(req, res) {
     log(`REQUEST-FAILED ${req.method} ${req.url} ${e.message}`);
     return;
   }
-  const digest = crypto.createHash('sha256').update(body).digest('hex');
+  const digest = quiet && path !== '/digest' && path !== '/auth' ? '-' : crypto.createHash('sha256').update(body).digest('hex');
   const declared = req.headers['content-length'] === undefined ? '-' : req.headers['content-length'];
-  log(`REQUEST ${req.method} ${req.url} ${req.httpVersion} ${req.headers.authorization ? 'auth' : '-'} ${declared} ${body.length} ${digest}`);
+  logUnlessQuiet(`REQUEST ${req.method} ${req.url} ${req.httpVersion} ${req.headers.authorization ? 'auth' : '-'} ${declared} ${body.length} ${digest}`);
   const state = track(req, res, req.url);
   switch (path) {
     case '/bytes':
-      return send(req, res, q, state, pattern(Number(q.get('size') || 0)));
+      return send(req, res, q, state, (q.get('content') === 'json' ? json : pattern)(Number(q.get('size') || 0)));
     case '/echo':
       return send(req, res, q, state, body);
     case '/bomb': {

@@ -13,4 +13,23 @@ function pattern(size) {
   return buffer;
 }
 
-module.exports = { pattern };
+// ASCII JSON records, cut to `size` bytes: the text bodies of the benchmarks (Java: JsonText.bytes).
+const jsonCache = new Map();
+
+function json(size) {
+  let buffer = jsonCache.get(size);
+  if (!buffer) {
+    const parts = [];
+    let length = 0;
+    for (let i = 0; length < size; i++) {
+      const record = `{"id":${i},"name":"item ${i % 97}","tags":["a","b"]}\n`;
+      parts.push(record);
+      length += record.length;
+    }
+    buffer = Buffer.from(parts.join('').substring(0, size), 'latin1');
+    jsonCache.set(size, buffer);
+  }
+  return buffer;
+}
+
+module.exports = { pattern, json };

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.Outcomes;
-import dev.recyclable.buffers.http.testing.Pattern;
 import dev.recyclable.buffers.http.testing.Peers;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -114,7 +114,7 @@ class ClientShutdownTest {
         call(client, "shutdown");
         try (RecyclableOutputStream body = future.get(10, TimeUnit.SECONDS).body()) {
             assertEquals(3_000_000, body.length());
-            assertEquals(-1, Pattern.firstMismatch(body));
+            assertEquals(-1, PeerBodies.firstMismatch(body));
         }
         call(client, "close");
         PoolAssertions.assertNothingInUse(pool);

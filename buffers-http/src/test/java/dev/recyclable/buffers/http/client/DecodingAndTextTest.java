@@ -26,7 +26,7 @@ import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.http.testing.Pattern;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.Peers;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -110,7 +110,7 @@ class DecodingAndTextTest {
                 .send(request, RecyclableBodyHandler.of(pool, 4 * MIB).withDecoding(true));
         try (RecyclableOutputStream body = response.body()) {
             assertEquals(size, body.length());
-            assertEquals(-1, Pattern.firstMismatch(body));
+            assertEquals(-1, PeerBodies.firstMismatch(body));
         }
         PoolAssertions.assertNothingInUse(pool);
     }
@@ -245,7 +245,7 @@ class DecodingAndTextTest {
                 new byte[0],
                 "héllo wörld – 中文 😀".getBytes(declared),
                 mixedText(300_000).getBytes(declared),
-                Pattern.bytes(100_000));
+                PeerBodies.bytes(100_000));
         HttpResponse.BodyHandler<String> ours =
                 RecyclableBodyHandler.of(pool, 4 * MIB).text(StandardCharsets.UTF_8, CodingErrorAction.REPLACE);
         for (byte[] body : bodies) {

@@ -27,7 +27,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.http.testing.Pattern;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.PeerRequest;
 import dev.recyclable.buffers.http.testing.Peers;
 import dev.recyclable.buffers.http.testing.Transport;
@@ -103,7 +103,7 @@ class RequestBodiesTest {
     @ParameterizedTest(name = "{0} {1} bytes")
     @MethodSource("bodies")
     void thePeerReceivesTheStreamsBytesWithTheirExactLength(Transport transport, int size) throws Exception {
-        byte[] data = Pattern.bytes(size);
+        byte[] data = PeerBodies.bytes(size);
         String mark = mark();
         String path = transport.isNode() ? "/digest?" + mark : "/echo";
         try (RecyclableOutputStream out = streamOf(data);
@@ -134,7 +134,7 @@ class RequestBodiesTest {
     /** What the publisher hands the client are read-only views of the chunks: one per chunk, no copy. */
     @Test
     void theClientGetsReadOnlyViewsOfTheChunks() throws Exception {
-        byte[] data = Pattern.bytes(5 << 20);
+        byte[] data = PeerBodies.bytes(5 << 20);
         try (RecyclableOutputStream out = streamOf(data);
                 RecyclableBodyPublisher body = RecyclableBodyPublisher.of(out)) {
             for (int round = 0; round < 3; round++) { // every subscription gets the whole body again
@@ -159,7 +159,7 @@ class RequestBodiesTest {
     /** The publisher shows the content as it was when it was made, whatever the stream does next. */
     @Test
     void theContentIsFrozenForThePublisher() throws Exception {
-        byte[] data = Pattern.bytes(200_000);
+        byte[] data = PeerBodies.bytes(200_000);
         RecyclableOutputStream out = streamOf(data);
         RecyclableBodyPublisher body = RecyclableBodyPublisher.of(out);
         out.write(new byte[1000]); // written after the view: not the publisher's
@@ -194,7 +194,7 @@ class RequestBodiesTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("redirects")
     void aRedirectResendsTheBodyFromTheSameChunks(Transport transport, int code) throws Exception {
-        byte[] data = Pattern.bytes(300_000);
+        byte[] data = PeerBodies.bytes(300_000);
         String mark = mark();
         HttpClient client = transport == Transport.NODE_HTTP1
                 ? peers.newClient(transport.version())
@@ -237,7 +237,7 @@ class RequestBodiesTest {
             value = Transport.class,
             names = {"NODE_HTTP1", "NODE_HTTP1_TLS", "NODE_HTTP2"})
     void anAuthenticationRetryResendsTheBody(Transport transport) throws Exception {
-        byte[] data = Pattern.bytes(100_000);
+        byte[] data = PeerBodies.bytes(100_000);
         String mark = mark();
         Authenticator credentials = new Authenticator() {
             @Override
@@ -289,7 +289,7 @@ class RequestBodiesTest {
     @Test
     void aClosedPublisherRefusesNewSubscriptions() throws Exception {
         RecyclableBodyPublisher body;
-        try (RecyclableOutputStream out = streamOf(Pattern.bytes(10_000))) {
+        try (RecyclableOutputStream out = streamOf(PeerBodies.bytes(10_000))) {
             body = RecyclableBodyPublisher.of(out);
         }
         body.close();
@@ -329,7 +329,7 @@ class RequestBodiesTest {
     /** Reactive Streams rules as the client relies on them: demand, bad requests, cancellation, re-entrance. */
     @Test
     void subscriptionsFollowTheirDemand() throws Exception {
-        byte[] data = Pattern.bytes(300_000);
+        byte[] data = PeerBodies.bytes(300_000);
         try (RecyclableOutputStream out = streamOf(data);
                 RecyclableBodyPublisher body = RecyclableBodyPublisher.of(out)) {
             int chunks = out.chunkCount();

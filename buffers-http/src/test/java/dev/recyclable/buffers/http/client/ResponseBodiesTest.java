@@ -23,7 +23,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.http.testing.Pattern;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.Peers;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -95,10 +95,10 @@ class ResponseBodiesTest {
         try (RecyclableOutputStream body = response.body()) {
             assertEquals(200, response.statusCode());
             assertEquals(size, body.length());
-            assertEquals(-1, Pattern.firstMismatch(body), "the first byte that differs from the peer's");
+            assertEquals(-1, PeerBodies.firstMismatch(body), "the first byte that differs from the peer's");
             assertTrue(pool.stats().bytesInUse() >= size, "the body is in the pool's chunks");
             if (size <= 1 << 20) {
-                byte[] expected = Pattern.bytes(size);
+                byte[] expected = PeerBodies.bytes(size);
                 ByteArrayOutputStream written = new ByteArrayOutputStream();
                 body.writeTo(written);
                 assertArrayEquals(expected, written.toByteArray(), "writeTo");
@@ -136,7 +136,7 @@ class ResponseBodiesTest {
         for (int i = 0; i < futures.size(); i++) {
             try (RecyclableOutputStream body = futures.get(i).get().body()) {
                 assertEquals(1000L * (i + 1), body.length());
-                assertEquals(-1, Pattern.firstMismatch(body));
+                assertEquals(-1, PeerBodies.firstMismatch(body));
             }
         }
         PoolAssertions.assertNothingInUse(pool);

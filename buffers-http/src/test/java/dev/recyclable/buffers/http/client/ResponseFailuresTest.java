@@ -29,8 +29,8 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.Outcomes;
-import dev.recyclable.buffers.http.testing.Pattern;
 import dev.recyclable.buffers.http.testing.Peers;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -156,7 +156,7 @@ class ResponseFailuresTest {
                         get(t, "/bytes?size=100000&mode=" + mode), RecyclableBodyHandler.of(pool, 100_000))
                 .body()) {
             assertEquals(100_000, exact.length(), "a body exactly at the limit");
-            assertEquals(-1, Pattern.firstMismatch(exact));
+            assertEquals(-1, PeerBodies.firstMismatch(exact));
         }
         BufferLimitExceededException byOne = sendFailsWith(
                 BufferLimitExceededException.class,
@@ -392,7 +392,7 @@ class ResponseFailuresTest {
             long at = 0;
             for (ByteBuffer b : kept.buffers()) {
                 while (b.hasRemaining()) {
-                    assertEquals(Pattern.at(at++), b.get(), "byte " + (at - 1));
+                    assertEquals(PeerBodies.at(at++), b.get(), "byte " + (at - 1));
                 }
             }
             assertEquals(150_000, at);
@@ -440,7 +440,7 @@ class ResponseFailuresTest {
                         get(t, "/bytes?size=100000&ce=" + encoding.replace(" ", "%20")),
                         RecyclableBodyHandler.of(pool, MIB))
                 .body()) {
-            assertEquals(-1, Pattern.firstMismatch(raw));
+            assertEquals(-1, PeerBodies.firstMismatch(raw));
         }
         PoolAssertions.assertNothingInUse(pool);
     }

@@ -27,7 +27,7 @@ import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.http.testing.Pattern;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.PeerRequest;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.testing.PoolLeakCheck;
@@ -98,7 +98,7 @@ class RecyclableExchangesTest {
             int size = Integer.parseInt(q[0].substring("size=".length()));
             int status = q.length > 1 ? Integer.parseInt(q[1].substring("status=".length())) : 200;
             try (RecyclableOutputStream content = pool.newStream("download")) {
-                content.write(Pattern.bytes(size));
+                content.write(PeerBodies.bytes(size));
                 RecyclableExchanges.sendResponse(exchange, status, content);
                 outcomes.add("sent");
             } catch (IOException | RuntimeException e) {
@@ -131,7 +131,7 @@ class RecyclableExchangesTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 65_537, 1 << 20, 5 << 20})
     void aFixedLengthBodyIsReadIntoPooledChunks(int size) throws Exception {
-        byte[] data = Pattern.bytes(size);
+        byte[] data = PeerBodies.bytes(size);
         HttpResponse<String> response = client.send(
                 HttpRequest.newBuilder(uri("/upload?limit=" + (5 << 20)))
                         .POST(HttpRequest.BodyPublishers.ofByteArray(data))
@@ -145,7 +145,7 @@ class RecyclableExchangesTest {
 
     @Test
     void aChunkedBodyIsReadIntoPooledChunks() throws Exception {
-        byte[] data = Pattern.bytes(3 << 20);
+        byte[] data = PeerBodies.bytes(3 << 20);
         HttpResponse<String> response = client.send(
                 HttpRequest.newBuilder(uri("/upload?limit=" + (3 << 20)))
                         .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(data)))
@@ -239,7 +239,7 @@ class RecyclableExchangesTest {
     @Test
     void aChunkedBodyGrowingPastTheLimitIs413AndTheConnectionCloses() throws Exception {
         ByteArrayOutputStream chunked = new ByteArrayOutputStream();
-        byte[] piece = Pattern.bytes(4096);
+        byte[] piece = PeerBodies.bytes(4096);
         for (int i = 0; i < 30; i++) {
             chunked.writeBytes(("1000\r\n").getBytes(StandardCharsets.US_ASCII));
             chunked.writeBytes(piece);
@@ -262,7 +262,7 @@ class RecyclableExchangesTest {
 
     @Test
     void theJdkClientSendingTooMuchNeverSees200() throws Exception {
-        byte[] data = Pattern.bytes(2 << 20);
+        byte[] data = PeerBodies.bytes(2 << 20);
         try {
             HttpResponse<String> response = client.send(
                     HttpRequest.newBuilder(uri("/upload?limit=" + (1 << 20)))
@@ -284,7 +284,7 @@ class RecyclableExchangesTest {
         outcome();
         assertEquals(413, upload(new byte[1], 0).statusCode());
         assertInstanceOf(BufferLimitExceededException.class, outcome());
-        byte[] exact = Pattern.bytes(70_000);
+        byte[] exact = PeerBodies.bytes(70_000);
         assertEquals(200, upload(exact, 70_000).statusCode());
         outcome();
         assertEquals(200, upload(exact, Long.MAX_VALUE).statusCode());
@@ -312,7 +312,7 @@ class RecyclableExchangesTest {
             OutputStream out = socket.getOutputStream();
             out.write("POST /upload?limit=10000000 HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n"
                     .getBytes(StandardCharsets.US_ASCII));
-            out.write(Pattern.bytes(100_000));
+            out.write(PeerBodies.bytes(100_000));
             out.flush();
         }
         IOException e = assertInstanceOf(IOException.class, outcome());
@@ -338,7 +338,7 @@ class RecyclableExchangesTest {
         HttpResponse<String> response = client.send(
                 HttpRequest.newBuilder(uri("/capped"))
                         .POST(HttpRequest.BodyPublishers.ofInputStream(
-                                () -> new ByteArrayInputStream(Pattern.bytes(50_000))))
+                                () -> new ByteArrayInputStream(PeerBodies.bytes(50_000))))
                         .build(),
                 BodyHandlers.ofString());
         assertEquals(413, response.statusCode());
@@ -357,7 +357,7 @@ class RecyclableExchangesTest {
                 String.valueOf(size),
                 response.headers().firstValue("content-length").orElseThrow());
         assertTrue(response.headers().firstValue("transfer-encoding").isEmpty(), "not chunked");
-        assertArrayEquals(Pattern.bytes(size), response.body());
+        assertArrayEquals(PeerBodies.bytes(size), response.body());
         assertEquals("sent", outcome());
         PoolAssertions.assertNothingInUse(pool);
     }

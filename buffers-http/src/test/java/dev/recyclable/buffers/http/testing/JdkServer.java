@@ -17,6 +17,7 @@ package dev.recyclable.buffers.http.testing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,7 +46,7 @@ public final class JdkServer implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final byte[] pattern = Pattern.bytes(16 << 20);
+    private final byte[] pattern = PeerBodies.bytes(16 << 20);
 
     public JdkServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
