@@ -28,11 +28,12 @@ import java.util.concurrent.Flow;
  * of the chunks, never a copy, and the request carries the exact {@code Content-Length}.
  *
  * <pre>{@code
- * try (RecyclableOutputStream out = pool.newStream("order");
- *      RecyclableBodyPublisher body = RecyclableBodyPublisher.of(out.append(json))) {
- *     HttpRequest request = HttpRequest.newBuilder(uri).POST(body).build();
- *     client.send(request, BodyHandlers.discarding());
- * }                     // the exchange is done: chunks go back once both are closed
+ * try (RecyclableOutputStream out = pool.newStream("order")) {
+ *     json.writeValue(out.shielded(), order);
+ *     try (RecyclableBodyPublisher body = RecyclableBodyPublisher.of(out)) {
+ *         client.send(HttpRequest.newBuilder(uri).POST(body).build(), BodyHandlers.discarding());
+ *     }             // the exchange is done: the publisher lets go of the chunks
+ * }                 // and the stream's owner of the stream
  * }</pre>
  *
  * <p><b>Ownership.</b> {@link #of} takes a view of the stream's content as it is then (see

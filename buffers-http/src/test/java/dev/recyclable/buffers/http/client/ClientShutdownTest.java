@@ -21,15 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.Outcomes;
-import dev.recyclable.buffers.http.testing.Peers;
+import dev.recyclable.buffers.http.testing.PeerTest;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.testing.PoolLeakCheck;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,10 +35,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -51,25 +45,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * every chunk goes back. Tagged {@code jdk21}: the build runs it in its JDK 25 test run.
  */
 @Tag("jdk21")
-@ExtendWith(PoolLeakCheck.class)
-class ClientShutdownTest {
-    private static Peers peers;
-
-    private final BufferPool pool = BufferPool.builder()
-            .leakDetection(LeakDetection.DISABLED)
-            .idleDecay(Duration.ZERO)
-            .build();
-
-    @BeforeAll
-    static void startPeers() throws Exception {
-        peers = Peers.start();
-    }
-
-    @AfterAll
-    static void stopPeers() throws Exception {
-        peers.close();
-    }
-
+class ClientShutdownTest extends PeerTest {
     private HttpClient newClient(Transport transport) {
         return transport == Transport.NODE_HTTP1
                 ? peers.newClient(transport.version()).build()

@@ -23,14 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferLimitExceededException;
-import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.http.fixtures.PeerBodies;
-import dev.recyclable.buffers.http.testing.Peers;
+import dev.recyclable.buffers.http.testing.PeerTest;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.testing.PoolLeakCheck;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -42,17 +39,13 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -63,26 +56,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * JDK's own {@code BodyHandlers.ofString()} decodes as the reference: content, failures, limits,
  * decompression bombs, and the pool empty after each.
  */
-@ExtendWith(PoolLeakCheck.class)
-class DecodingAndTextTest {
+class DecodingAndTextTest extends PeerTest {
     private static final int MIB = 1 << 20;
-    private static Peers peers;
-
-    private final BufferPool pool = BufferPool.builder()
-            .leakDetection(LeakDetection.DISABLED)
-            .idleDecay(Duration.ZERO)
-            .build();
-
-    @BeforeAll
-    static void startPeers() throws Exception {
-        peers = Peers.start();
-    }
-
-    @AfterAll
-    static void stopPeers() throws Exception {
-        peers.close();
-    }
-
     private static final Transport[] NODE = {Transport.NODE_HTTP1, Transport.NODE_HTTP1_TLS, Transport.NODE_HTTP2};
 
     static Stream<Arguments> encodedBodies() {
@@ -120,7 +95,7 @@ class DecodingAndTextTest {
             value = Transport.class,
             names = {"NODE_HTTP1", "NODE_HTTP2"})
     void textThatCompressesWellDecodesAndWithoutDecodingStaysCompressed(Transport transport) throws Exception {
-        byte[] text = json(2 * MIB);
+        byte[] text = PeerBodies.json(2 * MIB);
         HttpRequest request = HttpRequest.newBuilder(transport.uri(peers, "/echo?encoding=gzip&level=9"))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(text))
                 .build();
@@ -179,7 +154,7 @@ class DecodingAndTextTest {
             value = Transport.class,
             names = {"NODE_HTTP1", "NODE_HTTP2"})
     void malformedAndTruncatedEncodingsFail(Transport transport) throws Exception {
-        byte[] gzip = gzip(json(300_000));
+        byte[] gzip = gzip(PeerBodies.json(300_000));
         // a body that says gzip and is not
         ZipException notGzip =
                 sendFailsWith(ZipException.class, () -> echo(transport, "ce=gzip", "plain text".getBytes(), MIB));
@@ -329,18 +304,6 @@ class DecodingAndTextTest {
         assertEquals(100_000, e.limit());
         assertInstanceOf(BufferLimitExceededException.class, e);
         PoolAssertions.assertNothingInUse(pool);
-    }
-
-    static byte[] json(int length) {
-        StringBuilder b = new StringBuilder(length + 64);
-        for (int i = 0; b.length() < length; i++) {
-            b.append("{\"id\":")
-                    .append(i)
-                    .append(",\"name\":\"item ")
-                    .append(i % 97)
-                    .append("\"}\n");
-        }
-        return b.substring(0, length).getBytes(StandardCharsets.US_ASCII);
     }
 
     static String mixedText(int chars) {

@@ -23,16 +23,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
-import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.PeerRequest;
-import dev.recyclable.buffers.http.testing.Peers;
+import dev.recyclable.buffers.http.testing.PeerTest;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.testing.PoolLeakCheck;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.PasswordAuthentication;
@@ -41,14 +38,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -60,25 +53,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * chunks with a view of them alive across the resend, and every chunk back once the publisher, the
  * stream and the views are closed.
  */
-@ExtendWith(PoolLeakCheck.class)
-class RequestBodiesTest {
-    private static Peers peers;
-
-    private final BufferPool pool = BufferPool.builder()
-            .leakDetection(LeakDetection.DISABLED)
-            .idleDecay(Duration.ZERO)
-            .build();
-
-    @BeforeAll
-    static void startPeers() throws Exception {
-        peers = Peers.start();
-    }
-
-    @AfterAll
-    static void stopPeers() throws Exception {
-        peers.close();
-    }
-
+class RequestBodiesTest extends PeerTest {
     private RecyclableOutputStream streamOf(byte[] data) throws IOException {
         RecyclableOutputStream out = pool.newStream("request");
         out.write(data);
@@ -261,6 +236,8 @@ class RequestBodiesTest {
                     BodyHandlers.ofString());
             assertEquals(200, response.statusCode());
             assertEquals(data.length + " " + PeerRequest.sha256(data), response.body());
+            // the peer logs a request before it answers, but its output reaches us on a thread of its own
+            peers.node().awaitLine(l -> l.startsWith("REQUEST ") && l.contains(mark) && l.contains(" auth "), 10_000);
             List<PeerRequest> seen = peers.node().lines().stream()
                     .filter(l -> l.startsWith("REQUEST ") && l.contains(mark))
                     .map(PeerRequest::parse)

@@ -19,30 +19,23 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
-import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.http.fixtures.PeerBodies;
-import dev.recyclable.buffers.http.testing.Peers;
+import dev.recyclable.buffers.http.testing.PeerTest;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.testing.PoolLeakCheck;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -53,25 +46,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the peer's bytes through every view the core offers, and every chunk goes back once the caller
  * closes the stream.
  */
-@ExtendWith(PoolLeakCheck.class)
-class ResponseBodiesTest {
-    private static Peers peers;
-
-    private final BufferPool pool = BufferPool.builder()
-            .leakDetection(LeakDetection.DISABLED)
-            .idleDecay(Duration.ZERO)
-            .build();
-
-    @BeforeAll
-    static void startPeers() throws Exception {
-        peers = Peers.start();
-    }
-
-    @AfterAll
-    static void stopPeers() throws Exception {
-        peers.close();
-    }
-
+class ResponseBodiesTest extends PeerTest {
     static Stream<Arguments> bodies() {
         List<Arguments> cases = new ArrayList<>();
         for (Transport transport : Transport.values()) {

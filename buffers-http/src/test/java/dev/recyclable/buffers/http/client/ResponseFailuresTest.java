@@ -31,10 +31,9 @@ import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.http.testing.Outcomes;
-import dev.recyclable.buffers.http.testing.Peers;
+import dev.recyclable.buffers.http.testing.PeerTest;
 import dev.recyclable.buffers.http.testing.Transport;
 import dev.recyclable.buffers.testing.PoolAssertions;
-import dev.recyclable.buffers.testing.PoolLeakCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -47,10 +46,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -59,25 +55,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every way a response body can end badly, against real servers: what the caller sees, what the
  * peer saw (from its log), and that the pool has nothing in use afterwards.
  */
-@ExtendWith(PoolLeakCheck.class)
-class ResponseFailuresTest {
+class ResponseFailuresTest extends PeerTest {
     private static final int MIB = 1 << 20;
-    private static Peers peers;
-
-    private final BufferPool pool = BufferPool.builder()
-            .leakDetection(LeakDetection.DISABLED)
-            .idleDecay(Duration.ZERO)
-            .build();
-
-    @BeforeAll
-    static void startPeers() throws Exception {
-        peers = Peers.start();
-    }
-
-    @AfterAll
-    static void stopPeers() throws Exception {
-        peers.close();
-    }
 
     private static HttpRequest get(Transport transport, String pathAndQuery) {
         return HttpRequest.newBuilder(transport.uri(peers, pathAndQuery)).build();

@@ -26,6 +26,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.checks.IdleChunks;
+import dev.recyclable.buffers.http.fixtures.PeerBodies;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -76,7 +77,7 @@ class ContentDecoderTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 7, 100, 1000, 16384, 1 << 20})
     void gzipInAnyPiecesDecodesToTheData(int piece) throws IOException {
-        for (byte[] data : List.of(new byte[0], Encodings.text(50_000), random(70_000, 1))) {
+        for (byte[] data : List.of(new byte[0], PeerBodies.json(50_000), random(70_000, 1))) {
             byte[] encoded = Encodings.gzip(data);
             for (boolean directChunks : new boolean[] {false, true}) {
                 Decoding d = decode(ContentCoding.GZIP, encoded, piece, Long.MAX_VALUE, directChunks);
@@ -88,7 +89,7 @@ class ContentDecoderTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 3, 1000, 1 << 20})
     void deflateZlibAndRawInAnyPiecesDecodeToTheData(int piece) {
-        byte[] data = Encodings.text(40_000);
+        byte[] data = PeerBodies.json(40_000);
         for (boolean zlib : new boolean[] {true, false}) {
             for (int level : new int[] {0, 1, 6, 9}) {
                 byte[] encoded = Encodings.deflate(data, zlib, level);
@@ -108,7 +109,7 @@ class ContentDecoderTest {
 
     @Test
     void gzipMembersFollowOneAnother() throws IOException {
-        byte[] a = Encodings.text(3000);
+        byte[] a = PeerBodies.json(3000);
         byte[] b = random(5000, 2);
         byte[] both = concat(Encodings.gzip(a), Encodings.gzip(b), Encodings.gzip(new byte[0]));
         assertArrayEquals(
@@ -119,7 +120,7 @@ class ContentDecoderTest {
 
     @Test
     void gzipHeaderFieldsAreSkippedAndTheirCrcChecked() throws IOException {
-        byte[] data = Encodings.text(9000);
+        byte[] data = PeerBodies.json(9000);
         byte[] extra = random(300, 3);
         for (int piece : new int[] {1, 5, 4096}) {
             byte[] all = Encodings.gzipWithHeaderFields(data, extra, "name.json", "a comment", true, false);
@@ -142,7 +143,7 @@ class ContentDecoderTest {
 
     @Test
     void malformedGzipFailsWithZipException() throws IOException {
-        byte[] good = Encodings.gzip(Encodings.text(5000));
+        byte[] good = Encodings.gzip(PeerBodies.json(5000));
         assertMalformed(ContentCoding.GZIP, "not in gzip format", new byte[] {0x1f, (byte) 0x8c, 8, 0});
         assertMalformed(ContentCoding.GZIP, "not in gzip format", "<html>".getBytes());
         assertMalformed(ContentCoding.GZIP, "compression method", new byte[] {0x1f, (byte) 0x8b, 7, 0});
@@ -163,12 +164,12 @@ class ContentDecoderTest {
 
     @Test
     void malformedDeflateFailsWithZipException() {
-        byte[] zlib = Encodings.deflate(Encodings.text(5000), true, 6);
+        byte[] zlib = Encodings.deflate(PeerBodies.json(5000), true, 6);
         byte[] badAdler = zlib.clone();
         badAdler[zlib.length - 1] ^= 1;
         assertMalformed(ContentCoding.DEFLATE, "invalid deflate data", badAdler);
         assertMalformed(ContentCoding.DEFLATE, "after the end", concat(zlib, new byte[] {0}));
-        byte[] raw = Encodings.deflate(Encodings.text(5000), false, 6);
+        byte[] raw = Encodings.deflate(PeerBodies.json(5000), false, 6);
         assertMalformed(ContentCoding.DEFLATE, "after the end", concat(raw, new byte[] {1, 2}));
         // zlib with a preset dictionary, which HTTP has no way to agree on
         Deflater withDictionary = new Deflater();
@@ -198,7 +199,7 @@ class ContentDecoderTest {
     /** Every proper prefix of a body is truncated (or, at a member's end, a complete body of fewer members). */
     @Test
     void aBodyCutAnywhereFailsWithEofException() {
-        byte[] data = Encodings.text(2000);
+        byte[] data = PeerBodies.json(2000);
         byte[] oneMember = Encodings.gzipWithHeaderFields(data, new byte[] {1, 2, 3}, "n", "c", true, false);
         for (int cut = 1; cut < oneMember.length; cut++) {
             Decoding d = decode(ContentCoding.GZIP, Arrays.copyOf(oneMember, cut), 7, Long.MAX_VALUE, cut % 2 == 0);
@@ -215,7 +216,7 @@ class ContentDecoderTest {
 
     @Test
     void theLimitStopsDecodingRightPastIt() throws IOException {
-        byte[] data = Encodings.text(100_000);
+        byte[] data = PeerBodies.json(100_000);
         for (ContentCoding coding : new ContentCoding[] {ContentCoding.GZIP, ContentCoding.DEFLATE}) {
             byte[] encoded = coding == ContentCoding.GZIP ? Encodings.gzip(data) : Encodings.deflate(data, true, 6);
             for (boolean directChunks : new boolean[] {false, true}) {
@@ -287,7 +288,7 @@ class ContentDecoderTest {
         Random random = new Random(37);
         for (int i = 0; i < 300; i++) {
             int length = random.nextInt(i < 200 ? 3000 : 200_000);
-            byte[] data = random.nextBoolean() ? random(length, random.nextLong()) : Encodings.text(length);
+            byte[] data = random.nextBoolean() ? random(length, random.nextLong()) : PeerBodies.json(length);
             int piece = 1 + random.nextInt(random.nextBoolean() ? 16 : 20_000);
             boolean directChunks = random.nextBoolean();
             switch (random.nextInt(3)) {

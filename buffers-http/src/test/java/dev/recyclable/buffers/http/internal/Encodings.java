@@ -119,19 +119,6 @@ final class Encodings {
         }
     }
 
-    /** Text that compresses well (about 10:1). */
-    static byte[] text(int length) {
-        StringBuilder b = new StringBuilder(length + 64);
-        for (int i = 0; b.length() < length; i++) {
-            b.append("{\"id\":")
-                    .append(i)
-                    .append(",\"name\":\"item ")
-                    .append(i % 97)
-                    .append("\"}\n");
-        }
-        return b.substring(0, length).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    }
-
     /** {@code data} cut into pieces of {@code piece} bytes, each a heap buffer (or direct, when asked) of its own. */
     static ByteBuffer[] pieces(byte[] data, int piece, boolean direct) {
         int count = Math.max(1, (data.length + piece - 1) / piece);
