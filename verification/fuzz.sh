@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing (Jazzer) of the @FuzzTest targets, one after another, each for the time its
 # @FuzzTest(maxDuration) sets (5 minutes: Jazzer reads the time from the annotation only).
 #
-#   verification/fuzz.sh                                              every target, about 50 minutes
+#   verification/fuzz.sh                                              every target, about 55 minutes
 #   verification/fuzz.sh websocket:CodecFuzzTest#inflaterMatchesZlib   one target
 #
 # libFuzzer's progress (executions, cov: edges, ft: features) goes to target/fuzz/<target>.log.
@@ -24,6 +24,8 @@ if [[ ${#targets[@]} -eq 0 ]]; then
     ssh:KeyFilesFuzzTest#knownHostsFile
     ssh:KeyFilesFuzzTest#privateKeyFile
     ssh:CaptureSinksFuzzTest#captureSinks
+    http:ContentDecoderFuzzTest#anyBytesDecodeAsTheyWouldWhole
+    http:ContentDecoderFuzzTest#encodedBodiesDecodeToTheirData
   )
 fi
 mkdir -p target/fuzz

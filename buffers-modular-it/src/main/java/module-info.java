@@ -21,6 +21,7 @@
 module dev.recyclable.buffers.it {
     requires dev.recyclable.buffers.ssh; // brings dev.recyclable.buffers and sshj transitively
     requires dev.recyclable.buffers.websocket;
+    requires dev.recyclable.buffers.http; // brings java.net.http and jdk.httpserver transitively
     requires dev.recyclable.buffers.testing;
     // the optional Netty view of buffers-core (requires static there): present because we ask for it
     requires io.netty.buffer;

@@ -15,8 +15,12 @@
  */
 package dev.recyclable.buffers.it;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.http.client.RecyclableBodyHandler;
+import dev.recyclable.buffers.http.client.RecyclableBodyPublisher;
+import dev.recyclable.buffers.http.server.RecyclableExchanges;
 import dev.recyclable.buffers.interop.NettyViews;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshCredentials;
@@ -31,8 +35,13 @@ import io.netty.buffer.ByteBuf;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +61,7 @@ public final class ModularConsumer {
         checkModuleGraph();
         checkStreamAndNettyView(pool);
         checkWebSocketRoundTrip(pool);
+        checkHttpRoundTrip(pool);
         checkSshFailureIsLoud(pool);
         PoolAssertions.assertNothingInUse(pool);
         System.out.println("modular consumer: all checks passed on the module path");
@@ -64,6 +74,7 @@ public final class ModularConsumer {
         expectModule(BufferPool.class, "dev.recyclable.buffers");
         expectModule(SshRunner.class, "dev.recyclable.buffers.ssh");
         expectModule(WebSocketDecoder.class, "dev.recyclable.buffers.websocket");
+        expectModule(RecyclableBodyHandler.class, "dev.recyclable.buffers.http");
         expectModule(PoolAssertions.class, "dev.recyclable.buffers.testing");
         Module ssh = SshRunner.class.getModule();
         for (String internal : new String[] {
@@ -79,6 +90,12 @@ public final class ModularConsumer {
         check(
                 self.canRead(net.schmizz.sshj.SSHClient.class.getModule()),
                 "buffers-ssh passes on sshj (requires transitive)");
+        check(
+                !RecyclableBodyHandler.class.getModule().isExported("dev.recyclable.buffers.http.internal"),
+                "buffers-http keeps its internal package to itself");
+        check(
+                self.canRead(HttpClient.class.getModule()) && self.canRead(HttpServer.class.getModule()),
+                "buffers-http passes on java.net.http and jdk.httpserver (requires transitive)");
         // requires static: the core reads Netty here only because this module asked for it
         check(
                 BufferPool.class.getModule().canRead(ByteBuf.class.getModule()),
@@ -114,6 +131,37 @@ public final class ModularConsumer {
             decoder.feed(frame, 0, frame.length);
         }
         check(received.equals(List.of("ping over modules")), "a masked client frame decodes to its text");
+    }
+
+    /**
+     * The JDK's HttpServer and HttpClient through buffers-http's descriptor: a request body sent from pooled
+     * chunks, read into pooled chunks by the server and echoed from them, received into pooled chunks.
+     */
+    private static void checkHttpRoundTrip(BufferPool pool) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+        server.createContext("/echo", exchange -> {
+            try (RecyclableOutputStream body = RecyclableExchanges.readRequestBody(exchange, pool, 1 << 20)) {
+                RecyclableExchanges.sendResponse(exchange, 200, body);
+            }
+        });
+        server.start();
+        byte[] data = "over HTTP on the module path ".repeat(3_000).getBytes(StandardCharsets.US_ASCII);
+        try (RecyclableOutputStream out = pool.newStream("modular-it-http")) {
+            out.write(data);
+            try (RecyclableBodyPublisher body = RecyclableBodyPublisher.of(out)) {
+                URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/echo");
+                HttpResponse<RecyclableOutputStream> response = HttpClient.newHttpClient()
+                        .send(HttpRequest.newBuilder(uri).POST(body).build(), RecyclableBodyHandler.of(pool, 1 << 20));
+                try (RecyclableOutputStream echoed = response.body()) {
+                    check(
+                            java.util.Arrays.equals(
+                                    data, echoed.newInputStream().readAllBytes()),
+                            "the body went out of pooled chunks and came back into them");
+                }
+            }
+        } finally {
+            server.stop(0);
+        }
     }
 
     /**

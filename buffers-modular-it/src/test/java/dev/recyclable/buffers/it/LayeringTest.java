@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * The library's layering, checked on its main classes:
  *
  * <pre>
- *   buffers-ssh, buffers-websocket, buffers-test-support   each on the core's public API only
+ *   buffers-ssh, buffers-websocket, buffers-http,
+ *   buffers-test-support                                   each on the core's public API only
  *   buffers-core: dev.recyclable.buffers.interop           on the core's public API
  *                 dev.recyclable.buffers                   the public API: pool, stream, views
  *                 dev.recyclable.buffers.internal          chunks and free lists: imports nothing above
@@ -43,6 +44,7 @@ class LayeringTest {
     private static final String CORE_INTEROP = "dev.recyclable.buffers.interop..";
     private static final String SSH = "dev.recyclable.buffers.ssh..";
     private static final String WEBSOCKET = "dev.recyclable.buffers.websocket..";
+    private static final String HTTP = "dev.recyclable.buffers.http..";
     private static final String TESTING = "dev.recyclable.buffers.testing..";
 
     /** The library modules' main classes (this module's own consumer is not part of the library). */
@@ -58,7 +60,7 @@ class LayeringTest {
                 .resideInAnyPackage(CORE_API, CORE_INTERNAL, CORE_INTEROP)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(SSH, WEBSOCKET, TESTING)
+                .resideInAnyPackage(SSH, WEBSOCKET, HTTP, TESTING)
                 .check(LIBRARY);
     }
 
@@ -81,7 +83,13 @@ class LayeringTest {
                 List.of(WEBSOCKET, SSH),
                 List.of(WEBSOCKET, TESTING),
                 List.of(TESTING, SSH),
-                List.of(TESTING, WEBSOCKET))) {
+                List.of(TESTING, WEBSOCKET),
+                List.of(HTTP, SSH),
+                List.of(HTTP, WEBSOCKET),
+                List.of(HTTP, TESTING),
+                List.of(SSH, HTTP),
+                List.of(WEBSOCKET, HTTP),
+                List.of(TESTING, HTTP))) {
             noClasses()
                     .that()
                     .resideInAPackage(pair.get(0))
@@ -114,6 +122,13 @@ class LayeringTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.recyclable.buffers.websocket..internal..")
+                .check(LIBRARY);
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(HTTP)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.recyclable.buffers.http..internal..")
                 .check(LIBRARY);
     }
 

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.http.client.RecyclableBodyHandler;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import dev.recyclable.buffers.websocket.WebSocketDecoder;
@@ -50,6 +51,7 @@ class PublicApiTest {
                 new Module("buffers-core", BufferPool.class),
                 new Module("buffers-ssh", SshRunner.class),
                 new Module("buffers-websocket", WebSocketDecoder.class),
+                new Module("buffers-http", RecyclableBodyHandler.class),
                 new Module("buffers-test-support", PoolAssertions.class));
     }
 

@@ -30,7 +30,8 @@ public final class ShowcaseSections {
             "dev.recyclable.buffers.benchmarks.ssh.SshShowcaseSection",
             // the SSH section
             "dev.recyclable.buffers.benchmarks.showcase.SshSection",
-            "dev.recyclable.buffers.benchmarks.websocket.WebSocketShowcaseSection");
+            "dev.recyclable.buffers.benchmarks.websocket.WebSocketShowcaseSection",
+            "dev.recyclable.buffers.benchmarks.http.HttpShowcaseSection");
 
     private ShowcaseSections() {}
 
