@@ -1,0 +1,266 @@
+/*
+ * Copyright 2026 The Recyclable Buffers Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.recyclable.buffers.ssh.internal.keys;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1OctetString;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.pkcs.PBES2Parameters;
+import org.bouncycastle.asn1.pkcs.PBKDF2Params;
+import org.bouncycastle.asn1.pkcs.PKCS12PBEParams;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.crypto.Digest;
+import org.bouncycastle.crypto.InvalidCipherTextException;
+import org.bouncycastle.crypto.PBEParametersGenerator;
+import org.bouncycastle.crypto.digests.MD5Digest;
+import org.bouncycastle.crypto.digests.SHA1Digest;
+import org.bouncycastle.crypto.digests.SHA224Digest;
+import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.digests.SHA384Digest;
+import org.bouncycastle.crypto.digests.SHA512Digest;
+import org.bouncycastle.crypto.digests.SHA512tDigest;
+import org.bouncycastle.crypto.generators.OpenSSLPBEParametersGenerator;
+import org.bouncycastle.crypto.generators.PKCS12ParametersGenerator;
+import org.bouncycastle.crypto.generators.PKCS5S2ParametersGenerator;
+import org.bouncycastle.crypto.generators.SCrypt;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.crypto.params.ParametersWithIV;
+
+/**
+ * Decryption of encrypted private key files as OpenSSL (and so OpenSSH) decrypts them: a traditional PEM file's
+ * {@code DEK-Info} key ({@code EVP_BytesToKey}, MD5, one round, salted with the IV's first 8 bytes) and PKCS#8's
+ * schemes: PBES2 with PBKDF2 (HMAC with SHA-1, SHA-2 or MD5) or scrypt, and PBES1 with PKCS#12's key derivation
+ * and three-key or two-key triple DES (the PBES1 schemes OpenSSL's default provider has). The passphrase is used
+ * as its UTF-8 bytes (what {@code ssh-keygen} and {@code openssl} take from a terminal), or for PKCS#12 as UTF-16
+ * (what OpenSSL makes of those bytes).
+ */
+final class KeyFileDecryption {
+
+    /** An encryption OpenSSH does not read either: the file is refused whatever the passphrase. */
+    static final class UnsupportedEncryption extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnsupportedEncryption(String what) {
+            super(what);
+        }
+    }
+
+    private static final ASN1ObjectIdentifier SCRYPT = new ASN1ObjectIdentifier("1.3.6.1.4.1.11591.4.11");
+    private static final ASN1ObjectIdentifier HMAC_WITH_MD5 = new ASN1ObjectIdentifier("1.2.840.113549.2.6");
+    private static final int SALT_FROM_IV = 8; // PKCS5_SALT_LEN
+
+    private KeyFileDecryption() {}
+
+    /**
+     * A traditional PEM body decrypted with the cipher its {@code DEK-Info} names.
+     *
+     * @throws UnsupportedEncryption for a cipher OpenSSH does not decrypt either, or an IV of the wrong length
+     * @throws InvalidCipherTextException on bad padding (a wrong passphrase)
+     */
+    static byte[] pem(String dekInfo, byte[] body, char[] passphrase)
+            throws UnsupportedEncryption, InvalidCipherTextException {
+        int comma = dekInfo.indexOf(',');
+        String name = (comma < 0 ? dekInfo : dekInfo.substring(0, comma)).trim();
+        KeyFileCiphers.Cipher cipher = KeyFileCiphers.named(name);
+        if (cipher == null) {
+            throw new UnsupportedEncryption("encrypted with " + name + ", a cipher OpenSSH does not decrypt");
+        }
+        byte[] iv = comma < 0 ? new byte[0] : hex(dekInfo.substring(comma + 1).trim());
+        if (iv == null || iv.length != cipher.ivBytes() || iv.length < SALT_FROM_IV) {
+            throw new UnsupportedEncryption("its DEK-Info header does not hold a " + cipher.ivBytes() + "-byte IV");
+        }
+        byte[] password = utf8(passphrase);
+        try {
+            OpenSSLPBEParametersGenerator kdf = new OpenSSLPBEParametersGenerator(new MD5Digest());
+            kdf.init(password, Arrays.copyOf(iv, SALT_FROM_IV));
+            byte[] key = ((KeyParameter) kdf.generateDerivedParameters(cipher.keyBytes() * 8)).getKey();
+            return cipher.decrypt(key, iv, body);
+        } finally {
+            Arrays.fill(password, (byte) 0);
+        }
+    }
+
+    /**
+     * A PKCS#8 {@code EncryptedPrivateKeyInfo}'s content decrypted.
+     *
+     * @throws UnsupportedEncryption for a scheme, KDF or cipher OpenSSH does not decrypt either
+     * @throws InvalidCipherTextException on bad padding or a failed unwrap (a wrong passphrase)
+     */
+    static byte[] pkcs8(AlgorithmIdentifier scheme, byte[] encrypted, char[] passphrase)
+            throws UnsupportedEncryption, InvalidCipherTextException {
+        ASN1ObjectIdentifier oid = scheme.getAlgorithm();
+        try {
+            if (oid.equals(PKCSObjectIdentifiers.id_PBES2)) {
+                return pbes2(PBES2Parameters.getInstance(scheme.getParameters()), encrypted, passphrase);
+            }
+            if (oid.equals(PKCSObjectIdentifiers.pbeWithSHAAnd3_KeyTripleDES_CBC)
+                    || oid.equals(PKCSObjectIdentifiers.pbeWithSHAAnd2_KeyTripleDES_CBC)) {
+                return pkcs12TripleDes(
+                        PKCS12PBEParams.getInstance(scheme.getParameters()),
+                        oid.equals(PKCSObjectIdentifiers.pbeWithSHAAnd3_KeyTripleDES_CBC) ? 24 : 16,
+                        encrypted,
+                        passphrase);
+            }
+        } catch (IllegalArgumentException | IllegalStateException | ClassCastException | NullPointerException e) {
+            throw new UnsupportedEncryption("its encryption parameters do not parse (" + Causes.describe(e) + ")");
+        }
+        throw new UnsupportedEncryption("encrypted with " + oid + ", a scheme OpenSSH does not decrypt");
+    }
+
+    private static byte[] pbes2(PBES2Parameters params, byte[] encrypted, char[] passphrase)
+            throws UnsupportedEncryption, InvalidCipherTextException {
+        ASN1ObjectIdentifier cipherOid = params.getEncryptionScheme().getAlgorithm();
+        KeyFileCiphers.Cipher cipher = KeyFileCiphers.forOid(cipherOid.getId());
+        if (cipher == null) {
+            throw new UnsupportedEncryption("encrypted with " + cipherOid + ", a cipher OpenSSH does not decrypt");
+        }
+        byte[] iv = new byte[0];
+        ASN1Encodable ivParam = params.getEncryptionScheme().getParameters();
+        if (cipher.ivBytes() > 0) {
+            if (!(ivParam instanceof ASN1OctetString octets) || octets.getOctets().length != cipher.ivBytes()) {
+                throw new UnsupportedEncryption("its cipher parameters hold no " + cipher.ivBytes() + "-byte IV");
+            }
+            iv = octets.getOctets();
+        }
+        byte[] password = utf8(passphrase);
+        try {
+            byte[] key = derive(
+                    AlgorithmIdentifier.getInstance(
+                            params.getKeyDerivationFunc().toASN1Primitive()),
+                    password,
+                    cipher.keyBytes());
+            return cipher.decrypt(key, iv, encrypted);
+        } finally {
+            Arrays.fill(password, (byte) 0);
+        }
+    }
+
+    private static byte[] derive(AlgorithmIdentifier kdf, byte[] password, int keyBytes) throws UnsupportedEncryption {
+        if (kdf.getAlgorithm().equals(PKCSObjectIdentifiers.id_PBKDF2)) {
+            PBKDF2Params p = PBKDF2Params.getInstance(kdf.getParameters());
+            if (p.getKeyLength() != null && p.getKeyLength().intValue() != keyBytes) {
+                throw new UnsupportedEncryption("its key length does not fit its cipher");
+            }
+            PKCS5S2ParametersGenerator g =
+                    new PKCS5S2ParametersGenerator(prf(p.getPrf().getAlgorithm()));
+            g.init(password, p.getSalt(), iterations(p.getIterationCount()));
+            return ((KeyParameter) g.generateDerivedParameters(keyBytes * 8)).getKey();
+        }
+        if (kdf.getAlgorithm().equals(SCRYPT)) {
+            // RFC 7914: salt, cost N, block size r, parallelization p, optional key length
+            ASN1Sequence s = ASN1Sequence.getInstance(kdf.getParameters());
+            byte[] salt = ASN1OctetString.getInstance(s.getObjectAt(0)).getOctets();
+            int n = iterations(ASN1Integer.getInstance(s.getObjectAt(1)).getValue());
+            int r = iterations(ASN1Integer.getInstance(s.getObjectAt(2)).getValue());
+            int parallel = iterations(ASN1Integer.getInstance(s.getObjectAt(3)).getValue());
+            if (s.size() > 4 && ASN1Integer.getInstance(s.getObjectAt(4)).intValueExact() != keyBytes) {
+                throw new UnsupportedEncryption("its key length does not fit its cipher");
+            }
+            return SCrypt.generate(password, salt, n, r, parallel, keyBytes);
+        }
+        throw new UnsupportedEncryption(
+                "its key is derived with " + kdf.getAlgorithm() + ", a function OpenSSH does not know");
+    }
+
+    private static Digest prf(ASN1ObjectIdentifier oid) throws UnsupportedEncryption {
+        if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA1)) {
+            return new SHA1Digest();
+        } else if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA224)) {
+            return new SHA224Digest();
+        } else if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA256)) {
+            return new SHA256Digest();
+        } else if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA384)) {
+            return new SHA384Digest();
+        } else if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA512)) {
+            return new SHA512Digest();
+        } else if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA512_224)) {
+            return new SHA512tDigest(224);
+        } else if (oid.equals(PKCSObjectIdentifiers.id_hmacWithSHA512_256)) {
+            return new SHA512tDigest(256);
+        } else if (oid.equals(HMAC_WITH_MD5)) {
+            return new MD5Digest();
+        }
+        throw new UnsupportedEncryption("its key is derived with HMAC " + oid + ", which OpenSSH does not know");
+    }
+
+    private static byte[] pkcs12TripleDes(PKCS12PBEParams p, int keyBytes, byte[] encrypted, char[] passphrase)
+            throws UnsupportedEncryption, InvalidCipherTextException {
+        byte[] password = passphrase.length == 0
+                ? new byte[2] // OpenSSL turns "" into a lone UTF-16 terminator, BouncyCastle into nothing
+                : PBEParametersGenerator.PKCS12PasswordToBytes(passphrase);
+        try {
+            PKCS12ParametersGenerator g = new PKCS12ParametersGenerator(new SHA1Digest());
+            g.init(password, p.getIV(), iterations(p.getIterations()));
+            ParametersWithIV keyAndIv = (ParametersWithIV) g.generateDerivedParameters(keyBytes * 8, 64);
+            KeyFileCiphers.Cipher cipher = KeyFileCiphers.named(keyBytes == 24 ? "DES-EDE3-CBC" : "DES-EDE-CBC");
+            return cipher.decrypt(((KeyParameter) keyAndIv.getParameters()).getKey(), keyAndIv.getIV(), encrypted);
+        } finally {
+            Arrays.fill(password, (byte) 0);
+        }
+    }
+
+    private static int iterations(BigInteger count) throws UnsupportedEncryption {
+        if (count.signum() <= 0 || count.bitLength() > 31) {
+            throw new UnsupportedEncryption("its key derivation count " + count + " is out of range");
+        }
+        return count.intValue();
+    }
+
+    /** The passphrase as the bytes a UTF-8 terminal hands {@code ssh-keygen} and {@code openssl}. */
+    private static byte[] utf8(char[] passphrase) {
+        try {
+            ByteBuffer b = StandardCharsets.UTF_8
+                    .newEncoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                    .encode(CharBuffer.wrap(passphrase));
+            byte[] out = new byte[b.remaining()];
+            b.get(out);
+            if (b.hasArray()) {
+                Arrays.fill(b.array(), (byte) 0);
+            }
+            return out;
+        } catch (CharacterCodingException cannotHappenWithReplace) {
+            throw new IllegalStateException(cannotHappenWithReplace);
+        }
+    }
+
+    private static byte[] hex(String s) {
+        if (s.length() % 2 != 0) {
+            return null;
+        }
+        byte[] out = new byte[s.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            int hi = Character.digit(s.charAt(2 * i), 16);
+            int lo = Character.digit(s.charAt(2 * i + 1), 16);
+            if (hi < 0 || lo < 0) {
+                return null;
+            }
+            out[i] = (byte) (hi << 4 | lo);
+        }
+        return out;
+    }
+}
