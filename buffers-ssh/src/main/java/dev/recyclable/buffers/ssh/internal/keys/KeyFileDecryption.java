@@ -21,13 +21,13 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
-import org.bouncycastle.asn1.ASN1Encodable;
+import java.util.List;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Sequence;
-import org.bouncycastle.asn1.pkcs.PBES2Parameters;
 import org.bouncycastle.asn1.pkcs.PBKDF2Params;
 import org.bouncycastle.asn1.pkcs.PKCS12PBEParams;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
@@ -104,58 +104,126 @@ final class KeyFileDecryption {
     }
 
     /**
-     * A PKCS#8 {@code EncryptedPrivateKeyInfo}'s content decrypted.
+     * A PKCS#8 {@code EncryptedPrivateKeyInfo} ({@code der}) decrypted. Split by hand, not by BouncyCastle's
+     * parser: OpenSSL writes AES key wrap's absent parameters as four bytes no strict parser takes, and reads them.
      *
-     * @throws UnsupportedEncryption for a scheme, KDF or cipher OpenSSH does not decrypt either
+     * @throws UnsupportedEncryption for a scheme, KDF or cipher OpenSSH does not decrypt either, or a structure it
+     *                               does not read
      * @throws InvalidCipherTextException on bad padding or a failed unwrap (a wrong passphrase)
      */
-    static byte[] pkcs8(AlgorithmIdentifier scheme, byte[] encrypted, char[] passphrase)
-            throws UnsupportedEncryption, InvalidCipherTextException {
-        ASN1ObjectIdentifier oid = scheme.getAlgorithm();
+    static byte[] pkcs8(byte[] der, char[] passphrase) throws UnsupportedEncryption, InvalidCipherTextException {
         try {
+            List<byte[]> info = elements(der);
+            List<byte[]> scheme = elements(info.get(0));
+            ASN1ObjectIdentifier oid = ASN1ObjectIdentifier.getInstance(scheme.get(0));
+            byte[] encrypted = ASN1OctetString.getInstance(info.get(1)).getOctets();
             if (oid.equals(PKCSObjectIdentifiers.id_PBES2)) {
-                return pbes2(PBES2Parameters.getInstance(scheme.getParameters()), encrypted, passphrase);
+                List<byte[]> params = elements(scheme.get(1));
+                List<byte[]> cipher = elements(params.get(1));
+                return pbes2(
+                        AlgorithmIdentifier.getInstance(params.get(0)),
+                        ASN1ObjectIdentifier.getInstance(cipher.get(0)),
+                        cipher.size() > 1 ? cipher.get(1) : null,
+                        encrypted,
+                        passphrase);
             }
             if (oid.equals(PKCSObjectIdentifiers.pbeWithSHAAnd3_KeyTripleDES_CBC)
                     || oid.equals(PKCSObjectIdentifiers.pbeWithSHAAnd2_KeyTripleDES_CBC)) {
                 return pkcs12TripleDes(
-                        PKCS12PBEParams.getInstance(scheme.getParameters()),
+                        PKCS12PBEParams.getInstance(scheme.get(1)),
                         oid.equals(PKCSObjectIdentifiers.pbeWithSHAAnd3_KeyTripleDES_CBC) ? 24 : 16,
                         encrypted,
                         passphrase);
             }
-        } catch (IllegalArgumentException | IllegalStateException | ClassCastException | NullPointerException e) {
+            throw new UnsupportedEncryption("encrypted with " + oid + ", a scheme OpenSSH does not decrypt");
+        } catch (IllegalArgumentException | IllegalStateException | ClassCastException | IndexOutOfBoundsException e) {
             throw new UnsupportedEncryption("its encryption parameters do not parse (" + Causes.describe(e) + ")");
         }
-        throw new UnsupportedEncryption("encrypted with " + oid + ", a scheme OpenSSH does not decrypt");
     }
 
-    private static byte[] pbes2(PBES2Parameters params, byte[] encrypted, char[] passphrase)
+    private static byte[] pbes2(
+            AlgorithmIdentifier kdf,
+            ASN1ObjectIdentifier cipherOid,
+            byte[] cipherParams,
+            byte[] encrypted,
+            char[] passphrase)
             throws UnsupportedEncryption, InvalidCipherTextException {
-        ASN1ObjectIdentifier cipherOid = params.getEncryptionScheme().getAlgorithm();
         KeyFileCiphers.Cipher cipher = KeyFileCiphers.forOid(cipherOid.getId());
         if (cipher == null) {
             throw new UnsupportedEncryption("encrypted with " + cipherOid + ", a cipher OpenSSH does not decrypt");
         }
         byte[] iv = new byte[0];
-        ASN1Encodable ivParam = params.getEncryptionScheme().getParameters();
         if (cipher.ivBytes() > 0) {
-            if (!(ivParam instanceof ASN1OctetString octets) || octets.getOctets().length != cipher.ivBytes()) {
+            byte[] octets = cipherParams == null
+                    ? null
+                    : ASN1OctetString.getInstance(cipherParams).getOctets();
+            if (octets == null || octets.length != cipher.ivBytes()) {
                 throw new UnsupportedEncryption("its cipher parameters hold no " + cipher.ivBytes() + "-byte IV");
             }
-            iv = octets.getOctets();
+            iv = octets;
         }
         byte[] password = utf8(passphrase);
         try {
-            byte[] key = derive(
-                    AlgorithmIdentifier.getInstance(
-                            params.getKeyDerivationFunc().toASN1Primitive()),
-                    password,
-                    cipher.keyBytes());
-            return cipher.decrypt(key, iv, encrypted);
+            return cipher.decrypt(derive(kdf, password, cipher.keyBytes()), iv, encrypted);
         } finally {
             Arrays.fill(password, (byte) 0);
         }
+    }
+
+    /**
+     * The elements of a DER SEQUENCE, each whole (tag, length, content), split by their definite lengths; a tag
+     * in the long form is skipped over whatever its number.
+     */
+    private static List<byte[]> elements(byte[] sequence) {
+        if (sequence.length < 2 || sequence[0] != 0x30) {
+            throw new IllegalArgumentException("not a SEQUENCE");
+        }
+        int[] content = header(sequence, 0);
+        List<byte[]> out = new ArrayList<>();
+        int p = content[0];
+        int end = content[0] + content[1];
+        if (end > sequence.length) {
+            throw new IllegalArgumentException("truncated SEQUENCE");
+        }
+        while (p < end) {
+            int[] h = header(sequence, p);
+            int next = h[0] + h[1];
+            if (next > end) {
+                throw new IllegalArgumentException("truncated element");
+            }
+            out.add(Arrays.copyOfRange(sequence, p, next));
+            p = next;
+        }
+        return out;
+    }
+
+    /** An element's content offset and length, from its tag and length octets at {@code p}. */
+    private static int[] header(byte[] der, int p) {
+        int i = p + 1;
+        if ((der[p] & 0x1f) == 0x1f) {
+            while ((der[i] & 0x80) != 0) {
+                i++;
+            }
+            i++;
+        }
+        int first = der[i++] & 0xff;
+        long length = first;
+        if (first > 0x80) {
+            int n = first & 0x7f;
+            if (n > 4) {
+                throw new IllegalArgumentException("length too long");
+            }
+            length = 0;
+            for (int k = 0; k < n; k++) {
+                length = length << 8 | (der[i++] & 0xff);
+            }
+        } else if (first == 0x80) {
+            throw new IllegalArgumentException("indefinite length");
+        }
+        if (length > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("length too long");
+        }
+        return new int[] {i, (int) length};
     }
 
     private static byte[] derive(AlgorithmIdentifier kdf, byte[] password, int keyBytes) throws UnsupportedEncryption {
@@ -230,7 +298,7 @@ final class KeyFileDecryption {
     }
 
     /** The passphrase as the bytes a UTF-8 terminal hands {@code ssh-keygen} and {@code openssl}. */
-    private static byte[] utf8(char[] passphrase) {
+    static byte[] utf8(char[] passphrase) {
         try {
             ByteBuffer b = StandardCharsets.UTF_8
                     .newEncoder()

@@ -31,7 +31,6 @@ import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.DERNull;
-import org.bouncycastle.asn1.pkcs.EncryptedPrivateKeyInfo;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.pkcs.RSAPrivateKey;
@@ -136,8 +135,7 @@ final class PemPrivateKeys {
                 der = KeyFileDecryption.pem(dekInfo, der, secret);
             }
             if (pem.getType().equals("ENCRYPTED PRIVATE KEY")) {
-                EncryptedPrivateKeyInfo e = parse(path, der, EncryptedPrivateKeyInfo::getInstance);
-                der = KeyFileDecryption.pkcs8(e.getEncryptionAlgorithm(), e.getEncryptedData(), secret);
+                der = KeyFileDecryption.pkcs8(der, secret);
                 encrypted = true;
             }
         } catch (KeyFileDecryption.UnsupportedEncryption e) {
@@ -169,19 +167,6 @@ final class PemPrivateKeys {
                 (passphrase == null ? "it is encrypted and no passphrase was given" : "wrong passphrase") + " ("
                         + Causes.describe(e) + ")",
                 e);
-    }
-
-    @FunctionalInterface
-    private interface Parser<T> {
-        T parse(byte[] der);
-    }
-
-    private static <T> T parse(Path path, byte[] der, Parser<T> parser) throws KeyFileException {
-        try {
-            return parser.parse(der);
-        } catch (RuntimeException e) {
-            throw new KeyFileException(path, "not a valid encrypted private key (" + Causes.describe(e) + ")", e);
-        }
     }
 
     /** A SEC1 key as PKCS#8 (OpenSSL keeps its curve inside, where PKCS#8 keeps it beside). */

@@ -52,6 +52,7 @@ public final class PrivateKeyFile {
     static final int MAX_BYTES = 1024 * 1024;
 
     private static final String OPENSSH_BEGIN = "-----BEGIN OPENSSH PRIVATE KEY-----";
+    private static final String OPENSSH_END = "-----END OPENSSH PRIVATE KEY-----";
     private static final String PUTTY_BEGIN = "PuTTY-User-Key-File-";
 
     /** The key pair, and the same key with its certificate as public key when one is beside it. */
@@ -140,8 +141,9 @@ public final class PrivateKeyFile {
     }
 
     private KeyPair parse(Path path, String text) throws KeyFileException {
-        if (text.contains(OPENSSH_BEGIN)) {
-            return withSshj(path, new OpenSSHKeyV1KeyFile(), text);
+        byte[] openSsh = openSshBlob(text);
+        if (openSsh != null) {
+            return openSsh(path, openSsh);
         }
         if (text.startsWith(PUTTY_BEGIN)) {
             return withSshj(path, new PuTTYKeyFile(), text);
@@ -154,6 +156,52 @@ public final class PrivateKeyFile {
                 "not a private key file OpenSSH reads (neither its own format nor PEM"
                         + (text.isEmpty() ? ": the file is empty)" : ")"),
                 null);
+    }
+
+    /**
+     * The binary key of OpenSSH's own format as {@code ssh} finds it ({@code sshkey.c private2_uudecode}): the
+     * file must begin with the BEGIN line and LF, a later line must be the END line ended by LF, and what lies
+     * between is base64 once CRs and LFs are dropped. {@code null} where {@code ssh} finds none (it then reads the
+     * file as PEM, which holds no key of this kind either).
+     */
+    private static byte[] openSshBlob(String text) {
+        if (!text.startsWith(OPENSSH_BEGIN + "\n")) {
+            return null;
+        }
+        StringBuilder base64 = new StringBuilder(text.length());
+        for (int i = OPENSSH_BEGIN.length() + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '\n' && c != '\r') {
+                base64.append(c);
+            } else if (c == '\n' && text.startsWith(OPENSSH_END + "\n", i + 1)) {
+                byte[] chars = base64.toString().getBytes(StandardCharsets.ISO_8859_1);
+                return OpenSshBase64.decode(chars, 0, chars.length);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A key in OpenSSH's format, read by sshj (every cipher {@code ssh-keygen} writes), handed over as the
+     * canonical file. Not DSA keys: sshj does not read them from this format, and OpenSSH no longer offers DSA
+     * keys unless told to (PEM DSA keys are read).
+     */
+    private KeyPair openSsh(Path path, byte[] blob) throws KeyFileException {
+        String canonical = OPENSSH_BEGIN + "\n"
+                + Base64.getMimeEncoder(70, new byte[] {'\n'}).encodeToString(blob) + "\n" + OPENSSH_END + "\n";
+        try {
+            return withSshj(path, new OpenSSHKeyV1KeyFile(), canonical);
+        } catch (KeyFileException e) {
+            if (e.getCause() != null
+                    && String.valueOf(e.getCause().getMessage()).contains("ssh-dss")) {
+                throw new KeyFileException(
+                        path,
+                        "a DSA key in OpenSSH's format, which is not read (OpenSSH no longer offers DSA keys unless "
+                                + "told to; ssh-keygen -p -m PEM -f <file> converts it to PEM, which is read)",
+                        e);
+            }
+            throw e;
+        }
     }
 
     private KeyPair withSshj(Path path, FileKeyProvider provider, String text) throws KeyFileException {
