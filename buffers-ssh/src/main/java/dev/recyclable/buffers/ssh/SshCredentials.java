@@ -54,8 +54,8 @@ public abstract class SshCredentials {
      * Public-key login with an unencrypted private key file, in any format OpenSSH reads: its own
      * ({@code ssh-keygen}'s default), or OpenSSL's PEM (PKCS#1 RSA, SEC1 EC, DSA, PKCS#8); PuTTY's format too. The
      * public key is the private key's own. When {@code <keyFile>-cert.pub} holds a certificate of that key, the
-     * login offers the key and then the certificate, as {@code ssh} does. Key files larger than 1&nbsp;MiB are
-     * refused, as OpenSSH refuses them.
+     * login offers the key and then the certificate, as {@code ssh} does. A key file larger than 1&nbsp;MiB (no key
+     * file is) is refused unread, naming the file. DSA keys are read from PEM only.
      *
      * <p>The file is read and parsed once per credentials object, on first use, and held as a key pair (an ECDSA key
      * converted once, as {@link #keyPair} does); it is read again only when it (or its {@code -cert.pub} file)

@@ -69,6 +69,11 @@ class KeyFilesOracleTest {
     @BeforeAll
     static void generate() throws Exception {
         long started = System.nanoTime();
+        OpenSshServer.requireInstalled();
+        if (!Files.isExecutable(Path.of("/usr/bin/openssl"))) {
+            throw new IllegalStateException(
+                    "/usr/bin/openssl not found: install openssl (run .ci/setup-ssh.sh as root)");
+        }
         Files.write(dir.resolve("pw-ascii"), ASCII.getBytes(StandardCharsets.UTF_8));
         Files.write(dir.resolve("pw-utf8"), NON_ASCII.getBytes(StandardCharsets.UTF_8));
         Files.write(dir.resolve("pw-empty"), new byte[0]);

@@ -39,8 +39,10 @@ import net.schmizz.sshj.userauth.password.PasswordUtils;
 /**
  * A private key file, read as OpenSSH reads it: its own format ({@code BEGIN OPENSSH PRIVATE KEY}, read with sshj,
  * every cipher {@code ssh-keygen} writes), OpenSSL's PEM files (PKCS#1, SEC1, DSA, PKCS#8, plain or encrypted:
- * {@link PemPrivateKeys}), and PuTTY's format, which sshj reads and OpenSSH does not. At most 1 MiB of it, as OpenSSH
- * reads at most that much; the public key comes from the private key, never from a {@code .pub} file. A
+ * {@link PemPrivateKeys}), and PuTTY's format, which sshj reads and OpenSSH does not. Not DSA keys in OpenSSH's
+ * format (PEM ones are read). At most 1 MiB of it: a key file holds a few KB, and a larger one (or
+ * {@code /dev/zero}) is refused rather than read into memory (OpenSSH 9.2 reads larger ones). The public key
+ * comes from the private key, never from a {@code .pub} file. A
  * certificate in {@code <file>-cert.pub} for that key is used too, as {@code ssh} uses it, whatever the key file's
  * format. Held as key pairs in the form {@link SigningKeys} signs with cheaply. Read once and again only when the
  * file or its certificate change on disk ({@link ReloadingFile}): a fleet of logins with one key then costs one
@@ -48,7 +50,7 @@ import net.schmizz.sshj.userauth.password.PasswordUtils;
  */
 public final class PrivateKeyFile {
 
-    /** OpenSSH's {@code MAX_KEY_FILE_SIZE}. */
+    /** The most read of a key file. */
     static final int MAX_BYTES = 1024 * 1024;
 
     private static final String OPENSSH_BEGIN = "-----BEGIN OPENSSH PRIVATE KEY-----";
@@ -124,7 +126,7 @@ public final class PrivateKeyFile {
             throw new KeyFileException(path, "cannot be read (" + Causes.describe(e) + ")", e);
         }
         if (bytes == null) {
-            throw new KeyFileException(path, "larger than 1 MiB, the most OpenSSH reads from a key file", null);
+            throw new KeyFileException(path, "larger than 1 MiB, which no key file is: not read", null);
         }
         String text = new String(bytes, StandardCharsets.ISO_8859_1);
         KeyPair plain = SigningKeys.forSigning(parse(path, text));
