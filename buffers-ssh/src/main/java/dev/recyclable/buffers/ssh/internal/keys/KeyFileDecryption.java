@@ -71,6 +71,7 @@ final class KeyFileDecryption {
     private static final ASN1ObjectIdentifier SCRYPT = new ASN1ObjectIdentifier("1.3.6.1.4.1.11591.4.11");
     private static final ASN1ObjectIdentifier HMAC_WITH_MD5 = new ASN1ObjectIdentifier("1.2.840.113549.2.6");
     private static final int SALT_FROM_IV = 8; // PKCS5_SALT_LEN
+    private static final long SCRYPT_MAX_MEMORY = 32L * 1024 * 1024;
 
     private KeyFileDecryption() {}
 
@@ -246,6 +247,10 @@ final class KeyFileDecryption {
             int parallel = iterations(ASN1Integer.getInstance(s.getObjectAt(3)).getValue());
             if (s.size() > 4 && ASN1Integer.getInstance(s.getObjectAt(4)).intValueExact() != keyBytes) {
                 throw new UnsupportedEncryption("its key length does not fit its cipher");
+            }
+            // OpenSSL's EVP_PBE_scrypt refuses parameters that need more than its default 32 MiB
+            if (128L * r * parallel + 128L * r * (n + 2L) > SCRYPT_MAX_MEMORY) {
+                throw new UnsupportedEncryption("its scrypt parameters need more than 32 MiB, which OpenSSL refuses");
             }
             return SCrypt.generate(password, salt, n, r, parallel, keyBytes);
         }

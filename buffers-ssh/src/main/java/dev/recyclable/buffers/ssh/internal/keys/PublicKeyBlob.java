@@ -25,11 +25,6 @@ import java.security.spec.ECFieldFp;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
 import java.util.Arrays;
-import net.schmizz.sshj.common.Buffer;
-import net.schmizz.sshj.common.Factory;
-import net.schmizz.sshj.common.KeyType;
-import net.schmizz.sshj.common.SSHRuntimeException;
-import net.schmizz.sshj.signature.Signature;
 
 /**
  * An SSH public key blob as OpenSSH 9.2 reads one from known_hosts ({@code sshkey.c sshkey_from_blob}), and the
@@ -324,7 +319,7 @@ final class PublicKeyBlob {
         if (read(caIn, false) == null || caIn.remaining() != 0) {
             return false;
         }
-        return signatureVerifies(ca, signature, in.data, start, signedEnd - start);
+        return HostCertificates.signatureVerifies(ca, signature, in.data, start, signedEnd - start);
     }
 
     private static boolean pairsOfStrings(byte[] section) {
@@ -335,26 +330,6 @@ final class PublicKeyBlob {
             }
         }
         return true;
-    }
-
-    /**
-     * The CA's signature, checked with sshj's verifiers (RSA with SHA-1 or SHA-2, ECDSA, Ed25519, DSA): a CA
-     * sshj cannot read (a security key) counts as not verifying, which refuses, never accepts.
-     */
-    private static boolean signatureVerifies(byte[] ca, byte[] signature, byte[] data, int offset, int length) {
-        try {
-            PublicKey caKey = new Buffer.PlainBuffer(ca).readPublicKey();
-            String algorithm = new Buffer.PlainBuffer(signature).readString();
-            Signature verifier = Factory.Named.Util.create(KeyType.CertUtils.ALL_SIGNATURES, algorithm);
-            if (verifier == null) {
-                return false;
-            }
-            verifier.initVerify(caKey);
-            verifier.update(data, offset, length);
-            return verifier.verify(signature);
-        } catch (Buffer.BufferException | SSHRuntimeException | IllegalArgumentException unusable) {
-            return false;
-        }
     }
 
     private static void writeString(ByteArrayOutputStream out, byte[] value) {
