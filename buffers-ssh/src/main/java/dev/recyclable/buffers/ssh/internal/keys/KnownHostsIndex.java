@@ -61,10 +61,61 @@ public final class KnownHostsIndex {
     }
 
     /**
-     * One usable line. {@code keyType} is the name {@code ssh} gives the key's type ({@code ssh-rsa} whichever RSA
-     * name the line uses).
+     * One line with a host field; its key is read on first use, as {@code ssh} reads it only for a line whose host
+     * field matches. Thread-safe.
      */
-    record Entry(Marker marker, String[] patterns, String keyType, PublicKeyBlob key, int line) {}
+    static final class Entry {
+        private static final Object INVALID = new Object();
+
+        private final Marker marker;
+        private final String[] patterns;
+        private final int line;
+        private byte[] keyText; // dropped once read
+        private volatile Object key; // null: not read yet; INVALID: ssh skips the line
+
+        Entry(Marker marker, String[] patterns, byte[] keyText, int line) {
+            this.marker = marker;
+            this.patterns = patterns;
+            this.keyText = keyText;
+            this.line = line;
+        }
+
+        Marker marker() {
+            return marker;
+        }
+
+        String[] patterns() {
+            return patterns;
+        }
+
+        int line() {
+            return line;
+        }
+
+        /** The line's key, or {@code null} if {@code ssh} finds none there (the line then counts for nothing). */
+        PublicKeyBlob key() {
+            Object k = key;
+            if (k == null) {
+                k = read();
+            }
+            return k == INVALID ? null : (PublicKeyBlob) k;
+        }
+
+        /** The name {@code ssh} gives the key's type ({@code ssh-rsa} whichever RSA name the line uses). */
+        String keyType() {
+            PublicKeyBlob k = key();
+            return k == null ? null : k.typeName();
+        }
+
+        private synchronized Object read() {
+            if (key == null) {
+                PublicKeyBlob k = KnownHostsLines.key(keyText);
+                key = k == null ? INVALID : k;
+                keyText = null;
+            }
+            return key;
+        }
+    }
 
     /** A hashed line: HMAC-SHA1(salt, name) == hash. */
     record HashedEntry(byte[] salt, byte[] hash, Entry entry) {}
@@ -104,9 +155,8 @@ public final class KnownHostsIndex {
     private static void add(
             KnownHostsLines.Line line, Map<String, List<Entry>> exact, List<Entry> wildcard, List<HashedEntry> hashed) {
         String hosts = line.hosts();
-        String keyType = line.key().typeName();
         if (hosts.startsWith("|")) {
-            HashedEntry h = hashedEntry(hosts, new Entry(line.marker(), null, keyType, line.key(), line.number()));
+            HashedEntry h = hashedEntry(hosts, new Entry(line.marker(), null, line.keyText(), line.number()));
             if (h != null) {
                 hashed.add(h);
             }
@@ -118,7 +168,7 @@ public final class KnownHostsIndex {
                 return;
             }
         }
-        Entry entry = new Entry(line.marker(), patterns, keyType, line.key(), line.number());
+        Entry entry = new Entry(line.marker(), patterns, line.keyText(), line.number());
         boolean anyWildcard = false;
         List<String> names = new ArrayList<>();
         for (String p : patterns) {
@@ -184,17 +234,20 @@ public final class KnownHostsIndex {
         return lines;
     }
 
-    /** The lines that apply to the lookup name {@code name} ({@link HostPatterns#lookupName}). */
+    /**
+     * The lines that apply to the lookup name {@code name} ({@link HostPatterns#lookupName}) and hold a key
+     * {@code ssh} reads.
+     */
     List<Entry> entriesFor(String lookupName) {
         String name = HostPatterns.asBytes(lookupName);
         List<Entry> found = new ArrayList<>();
         for (Entry e : exact.getOrDefault(name, List.of())) {
-            if (HostPatterns.matchesList(name, e.patterns())) {
+            if (HostPatterns.matchesList(name, e.patterns()) && e.key() != null) {
                 found.add(e);
             }
         }
         for (Entry e : wildcard) {
-            if (HostPatterns.matchesList(name, e.patterns())) {
+            if (HostPatterns.matchesList(name, e.patterns()) && e.key() != null) {
                 found.add(e);
             }
         }
@@ -204,7 +257,8 @@ public final class KnownHostsIndex {
                 byte[] input = name.getBytes(StandardCharsets.ISO_8859_1);
                 for (HashedEntry h : hashed) {
                     mac.init(new SecretKeySpec(h.salt(), "HmacSHA1"));
-                    if (MessageDigest.isEqual(mac.doFinal(input), h.hash())) {
+                    if (MessageDigest.isEqual(mac.doFinal(input), h.hash())
+                            && h.entry().key() != null) {
                         found.add(h.entry());
                     }
                 }

@@ -39,10 +39,13 @@ import java.util.Arrays;
  */
 final class KnownHostsLines {
 
-    /** One valid line: its marker, its host field (bytes as ISO-8859-1 chars), its key and its number. */
-    record Line(Marker marker, String hosts, PublicKeyBlob key, int number) {}
+    /**
+     * One line with a host field: its marker, its host field (bytes as ISO-8859-1 chars), the text {@code ssh}
+     * reads its key from ({@link #key}), and its number.
+     */
+    record Line(Marker marker, String hosts, byte[] keyText, int number) {}
 
-    /** Receives each valid line in file order. */
+    /** Receives each line with a host field, in file order. */
     @FunctionalInterface
     interface Sink {
         void line(Line line);
@@ -54,7 +57,11 @@ final class KnownHostsLines {
 
     private KnownHostsLines() {}
 
-    /** Reads every line of {@code file}, handing the valid ones to {@code sink}; returns the number of lines. */
+    /**
+     * Reads every line of {@code file}, handing those with a host field to {@code sink}; returns the number of
+     * lines. Keys are read later, and only for lines whose host field matches ({@link #key}), as {@code ssh} reads
+     * them: a large file costs no key parsing for the hosts never looked up.
+     */
     static int read(byte[] file, Sink sink) {
         int number = 0;
         int start = 0;
@@ -119,13 +126,9 @@ final class KnownHostsLines {
             return null;
         }
         byte[] rest = afterHosts(f, start, end, newline, firstNul, head.hostsEnd() + 1);
-        PublicKeyBlob key = key(rest);
-        if (key == null) {
-            return null;
-        }
         String hosts =
                 new String(f, head.hostsStart(), head.hostsEnd() - head.hostsStart(), StandardCharsets.ISO_8859_1);
-        return new Line(head.marker(), hosts, key, number);
+        return new Line(head.marker(), hosts, rest, number);
     }
 
     /**
@@ -183,8 +186,11 @@ final class KnownHostsLines {
         return from >= buffer.length ? new byte[0] : Arrays.copyOfRange(buffer, from, nul >= 0 ? nul : buffer.length);
     }
 
-    /** {@code sshkey_read} after the host field: type, whitespace, base64 blob; {@code null} if invalid. */
-    private static PublicKeyBlob key(byte[] s) {
+    /**
+     * {@code sshkey_read} after the host field ({@link Line#keyText}): type, whitespace, base64 blob; {@code null}
+     * where {@code ssh} finds the line invalid (and skips it).
+     */
+    static PublicKeyBlob key(byte[] s) {
         int p = skipBlanks(s, 0, s.length);
         if (p == s.length || s[p] == '#') {
             return null; // "truncated before key type"
