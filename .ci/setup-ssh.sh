@@ -34,6 +34,14 @@ if [[ ! -x /usr/sbin/sshd || ! -x /usr/bin/ssh-keygen ]]; then
   fi
 fi
 
+# The key-file tests write keys with openssl (PKCS#1, SEC1, PKCS#8 in every cipher) beside ssh-keygen, and
+# compare what OpenSSH reads from each with what the library reads.
+if [[ ! -x /usr/bin/openssl ]]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends openssl
+fi
+
 if ! id "$test_user" >/dev/null 2>&1; then
   useradd --create-home --shell /bin/sh --user-group "$test_user"
 fi
@@ -49,4 +57,4 @@ chmod 755 "$home_dir"
 mkdir -p /run/sshd
 chmod 755 /run/sshd
 
-echo "setup-ssh.sh: $(/usr/sbin/sshd -V 2>&1 | head -1 || true); test user $test_user (home $home_dir, shell $(getent passwd "$test_user" | cut -d: -f7))"
+echo "setup-ssh.sh: $(/usr/sbin/sshd -V 2>&1 | head -1 || true), $(/usr/bin/openssl version); test user $test_user (home $home_dir, shell $(getent passwd "$test_user" | cut -d: -f7))"

@@ -20,7 +20,9 @@ import dev.recyclable.buffers.ssh.internal.keys.SigningKeys;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.KeyPair;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.userauth.keyprovider.KeyProvider;
@@ -49,11 +51,14 @@ public abstract class SshCredentials {
     public abstract void authenticate(SSHClient client) throws IOException;
 
     /**
-     * Public-key login with an unencrypted private key file (OpenSSH, PKCS#8 or PuTTY format; the public key or
-     * certificate is taken from a {@code -cert.pub} or {@code .pub} file beside it when there is one, as sshj does).
+     * Public-key login with an unencrypted private key file, in any format OpenSSH reads: its own
+     * ({@code ssh-keygen}'s default), or OpenSSL's PEM (PKCS#1 RSA, SEC1 EC, DSA, PKCS#8); PuTTY's format too. The
+     * public key is the private key's own. When {@code <keyFile>-cert.pub} holds a certificate of that key, the
+     * login offers the key and then the certificate, as {@code ssh} does. A key file larger than 1&nbsp;MiB (no key
+     * file is) is refused unread, naming the file. DSA keys are read from PEM only.
      *
      * <p>The file is read and parsed once per credentials object, on first use, and held as a key pair (an ECDSA key
-     * converted once, as {@link #keyPair} does); it is read again only when it (or a companion {@code .pub} file)
+     * converted once, as {@link #keyPair} does); it is read again only when it (or its {@code -cert.pub} file)
      * changes on disk, which each login checks with a {@code stat} per file. A fleet of thousands of logins parses the
      * key once instead of per host. A replaced key file is used from the next login on; a missing, unreadable or
      * undecryptable one fails every login until it is fixed, with an {@code IOException} naming the file.
@@ -64,7 +69,11 @@ public abstract class SshCredentials {
 
     /**
      * Public-key login with a passphrase-protected private key file, read once and again when it changes, as
-     * {@link #privateKey(String, Path)}. The passphrase is copied; a wrong one fails each login, naming the file.
+     * {@link #privateKey(String, Path)}: OpenSSH's format with any cipher {@code ssh-keygen} writes, PEM encrypted
+     * with a {@code DEK-Info} header or as PKCS#8 (PBES2 with PBKDF2 or scrypt, PBES1 with triple DES), with any
+     * cipher OpenSSH decrypts. The passphrase is used as its UTF-8 bytes, as {@code ssh-keygen} and {@code openssl}
+     * took it from a terminal, so any characters work. It is copied; a wrong one fails each login, naming the
+     * file.
      */
     public static SshCredentials privateKey(String user, Path keyFile, char[] passphrase) {
         Objects.requireNonNull(keyFile, "keyFile");
@@ -87,7 +96,7 @@ public abstract class SshCredentials {
 
         @Override
         public void authenticate(SSHClient client) throws IOException {
-            authPublickey(client, user(), keyFile.keyPair(client.getTransport().getConfig()));
+            authPublickey(client, user(), keyFile.keyPairs());
         }
 
         /** How many times the key file was parsed. */
@@ -114,15 +123,18 @@ public abstract class SshCredentials {
                     pair = SigningKeys.forSigning(keyPair);
                     signing = pair; // racing threads convert the same key to equal results: either one serves
                 }
-                authPublickey(client, user(), pair);
+                authPublickey(client, user(), List.of(pair));
             }
         };
     }
 
-    /** Logs in with a key pair already in {@code SigningKeys.forSigning} form. */
-    private static void authPublickey(SSHClient client, String user, KeyPair signing) throws IOException {
-        KeyProvider provider = client.loadKeys(signing);
-        client.authPublickey(user, provider);
+    /** Logs in with the first of {@code signing} the server takes (key pairs in {@code SigningKeys.forSigning} form). */
+    private static void authPublickey(SSHClient client, String user, List<KeyPair> signing) throws IOException {
+        List<KeyProvider> providers = new ArrayList<>(signing.size());
+        for (KeyPair pair : signing) {
+            providers.add(client.loadKeys(pair));
+        }
+        client.authPublickey(user, providers);
     }
 
     /** Password login. The password is copied; sshj is handed a fresh copy per attempt, wiped afterwards. */

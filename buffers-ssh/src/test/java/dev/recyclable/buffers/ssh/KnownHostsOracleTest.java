@@ -265,6 +265,164 @@ class KnownHostsOracleTest {
     }
 
     /**
+     * The differential run, part one: several hundred generated layouts ({@link KnownHostsLayouts}: whitespace of
+     * every kind, markers, hashed, wildcard and negated host fields, base64 padded, unpadded and corrupt, blobs of
+     * every type, CRLF files, comments, NUL bytes, long patterns and lines, several keys per host, a last line
+     * without LF) against a server with one host key: {@code ssh} and we decide the same on every one. With
+     * {@code -Drb.knownHostsCorpus=<dir>} the layouts of all three parts are also written there, as fuzz inputs.
+     */
+    @Test
+    void decidesAsTheOpenSshClientOnSeveralHundredGeneratedLayouts() throws Exception {
+        try (OpenSshServer single = OpenSshServer.builder().maxStartups("100").start()) {
+            KnownHostsLayouts.Key key =
+                    KnownHostsLayouts.Key.of(single.hostPublicKeys().get(0));
+            Path hostKeyFile = dir.resolve("layouts-host-key.pub");
+            Files.writeString(hostKeyFile, key.text() + "\n");
+            KnownHostsLayouts.Key serverCertificate =
+                    KnownHostsLayouts.Key.of(certify(layoutsCa(), hostKeyFile.toString(), single.host()));
+            Map<String, byte[]> layouts = KnownHostsLayouts.forServer(
+                    single.host(), single.port(), key, serverCertificate, otherKeysForLayouts());
+            Map<String, Integer> outcomes = assertAgreeOnGenerated(single, layouts);
+            assertTrue(layouts.size() >= 500, "layouts: " + layouts.size());
+            for (String outcome : List.of("ACCEPTED", "UNKNOWN", "CHANGED", "REVOKED")) {
+                assertTrue(outcomes.getOrDefault(outcome, 0) >= 20, "each outcome many times: " + outcomes);
+            }
+        }
+    }
+
+    /**
+     * Part two: on a server with ed25519, ECDSA and RSA host keys the line a file lists decides which key the
+     * server presents, so an ECDSA or RSA line (the blobs that need base64 padding) that {@code ssh} cannot read
+     * leaves the host unknown, and one it reads is accepted.
+     */
+    @Test
+    void decidesAsTheOpenSshClientOnGeneratedLayoutsForSeveralHostKeys() throws Exception {
+        try (OpenSshServer multi = OpenSshServer.builder()
+                .extraHostKeys("ecdsa", "rsa")
+                .maxStartups("100")
+                .start()) {
+            List<String> keys = multi.hostPublicKeys();
+            Map<String, Integer> outcomes = assertAgreeOnGenerated(
+                    multi,
+                    KnownHostsLayouts.forServerWithSeveralKeys(
+                            multi.host(),
+                            multi.port(),
+                            KnownHostsLayouts.Key.of(keys.get(0)),
+                            KnownHostsLayouts.Key.of(keys.get(1)),
+                            KnownHostsLayouts.Key.of(keys.get(2))));
+            assertTrue(
+                    outcomes.getOrDefault("ACCEPTED", 0) >= 20 && outcomes.getOrDefault("UNKNOWN", 0) >= 20,
+                    outcomes::toString);
+        }
+    }
+
+    /** Part three: {@code @cert-authority} lines of every layout, for a server presenting a host certificate. */
+    @Test
+    void decidesAsTheOpenSshClientOnGeneratedLayoutsForAHostCertificate() throws Exception {
+        try (OpenSshServer certified = OpenSshServer.builder()
+                .hostCertificateSignedBy(layoutsCa())
+                .maxStartups("100")
+                .start()) {
+            Map<String, Integer> outcomes = assertAgreeOnGenerated(
+                    certified,
+                    KnownHostsLayouts.forCertifiedServer(
+                            certified.host(),
+                            certified.port(),
+                            KnownHostsLayouts.Key.of(Files.readString(Path.of(layoutsCa() + ".pub"))),
+                            KnownHostsLayouts.Key.of(certified.hostPublicKeys().get(0))));
+            assertTrue(
+                    outcomes.getOrDefault("ACCEPTED", 0) >= 20 && outcomes.getOrDefault("UNKNOWN", 0) >= 20,
+                    outcomes::toString);
+        }
+    }
+
+    /** Runs the layouts, fails listing every one where we differ, and returns how often ssh decided what. */
+    private static Map<String, Integer> assertAgreeOnGenerated(OpenSshServer server, Map<String, byte[]> layouts)
+            throws Exception {
+        long started = System.nanoTime();
+        Agreement a = agreement(server, layouts, 6);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        Map<String, Integer> outcomes = new java.util.TreeMap<>();
+        a.table()
+                .lines()
+                .forEach(l -> outcomes.merge(
+                        l.substring(l.indexOf(" ssh: ") + 6, l.indexOf(" ours: "))
+                                .trim(),
+                        1,
+                        Integer::sum));
+        String corpus = System.getProperty("rb.knownHostsCorpus");
+        if (corpus != null) {
+            writeCorpus(Path.of(corpus), layouts.values());
+        }
+        assertEquals(
+                List.of(),
+                a.disagreements(),
+                a.disagreements().size() + " of " + layouts.size() + " differ\n" + a.table());
+        System.out.println("known_hosts differential: " + layouts.size() + " layouts, ssh decided " + outcomes
+                + ", we the same on each, " + millis + " ms");
+        return outcomes;
+    }
+
+    /** The CA private key the generated layouts' certificates are signed with (made on first use). */
+    private static synchronized Path layoutsCa() throws Exception {
+        Path caKey = dir.resolve("layouts-ca");
+        if (!Files.exists(caKey)) {
+            keygenAt(caKey, "ed25519");
+        }
+        return caKey;
+    }
+
+    private static KnownHostsLayouts.OtherKeys otherKeysForLayouts() throws Exception {
+        KnownHostsLayouts.Key certificate =
+                KnownHostsLayouts.Key.of(certify(layoutsCa(), dir.resolve("key-ed25519") + ".pub", "otherhost"));
+        Path rsa = dir.resolve("layouts-rsa");
+        byte[] broken = certificate.blob();
+        broken[broken.length - 10] ^= 1; // inside the CA's signature
+        return new KnownHostsLayouts.OtherKeys(
+                KnownHostsLayouts.Key.of(other),
+                KnownHostsLayouts.Key.of(ecdsa),
+                KnownHostsLayouts.Key.of(
+                        Files.exists(rsa) ? Files.readString(Path.of(rsa + ".pub")) : keygenAt(rsa, "rsa")),
+                certificate,
+                KnownHostsLayouts.Key.ofBlob(broken));
+    }
+
+    /** Each layout as a file named by its SHA-1, as Jazzer names its inputs. */
+    private static void writeCorpus(Path corpus, java.util.Collection<byte[]> files) throws Exception {
+        Files.createDirectories(corpus);
+        java.security.MessageDigest sha1 = java.security.MessageDigest.getInstance("SHA-1");
+        for (byte[] file : files) {
+            if (file.length <= 16 * 1024) { // the long-line layouts stay out: the fuzzer grows its own
+                Files.write(corpus.resolve(java.util.HexFormat.of().formatHex(sha1.digest(file))), file);
+            }
+        }
+    }
+
+    /** A host certificate for {@code publicKeyFile}, signed by {@code caKey}, as its known_hosts text. */
+    private static String certify(Path caKey, String publicKeyFile, String principal) throws Exception {
+        Process p = new ProcessBuilder(
+                        OpenSshServer.SSH_KEYGEN.toString(),
+                        "-q",
+                        "-s",
+                        caKey.toString(),
+                        "-I",
+                        "rb-layouts",
+                        "-h",
+                        "-n",
+                        principal,
+                        publicKeyFile)
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IOException("ssh-keygen -s failed: " + out);
+        }
+        String certFile = publicKeyFile.substring(0, publicKeyFile.length() - ".pub".length()) + "-cert.pub";
+        String[] f = Files.readString(Path.of(certFile)).trim().split(" ");
+        return f[0] + " " + f[1];
+    }
+
+    /**
      * The other half of a decision on a server with several host keys: which one it presents, its first choice
      * among the client's host-key algorithms. For each layout, the proposal we send (recorded from the wire)
      * equals {@code ssh}'s, in order, over the algorithms both clients have.
@@ -360,15 +518,23 @@ class KnownHostsOracleTest {
     }
 
     private static Agreement agreement(OpenSshServer server, Map<String, String> layouts) throws Exception {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        layouts.forEach(
+                (name, text) -> files.put(name, (text.isEmpty() ? "" : text + "\n").getBytes(StandardCharsets.UTF_8)));
+        return agreement(server, files, 4);
+    }
+
+    /** Asks {@code ssh} and us about each file ({@code threads} rows at a time). */
+    private static Agreement agreement(OpenSshServer server, Map<String, byte[]> layouts, int threads)
+            throws Exception {
         BufferPool pool = BufferPool.builder().zeroOnRelease(true).build();
-        List<Map.Entry<String, String>> rows = new ArrayList<>(layouts.entrySet());
+        List<Map.Entry<String, byte[]>> rows = new ArrayList<>(layouts.entrySet());
         List<java.util.concurrent.Future<String[]>> decisions = new ArrayList<>();
-        java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(4);
+        java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(threads);
         try {
             for (int i = 0; i < rows.size(); i++) {
                 Path file = dir.resolve("known_hosts-" + server.port() + "-" + i);
-                String text = rows.get(i).getValue();
-                Files.writeString(file, text.isEmpty() ? "" : text + "\n");
+                Files.write(file, rows.get(i).getValue());
                 decisions.add(workers.submit(
                         () -> new String[] {openSshDecision(server, file), ourDecision(server, file, pool)}));
             }
@@ -380,7 +546,8 @@ class KnownHostsOracleTest {
                 table.append(String.format("%-55s ssh: %-8s ours: %s%n", name, d[0], d[1]));
                 if (!d[0].equals(d[1])) {
                     disagreements.add(name + ": ssh " + d[0] + ", ours " + d[1] + "\n"
-                            + rows.get(i).getValue());
+                            + KnownHostsLayouts.visible(
+                                    new String(rows.get(i).getValue(), StandardCharsets.ISO_8859_1), 400));
                 }
             }
             PoolAssertions.assertNothingInUse(pool);
@@ -413,6 +580,10 @@ class KnownHostsOracleTest {
                         "IdentitiesOnly=yes",
                         "-o",
                         "ConnectTimeout=20",
+                        // the default's sntrup761 costs ten times the rest of a connection; the key exchange has
+                        // no say in host key checking
+                        "-o",
+                        "KexAlgorithms=curve25519-sha256",
                         // no login: ssh gets to authentication only once it accepted the host key, which is all we ask
                         "-o",
                         "PreferredAuthentications=none",

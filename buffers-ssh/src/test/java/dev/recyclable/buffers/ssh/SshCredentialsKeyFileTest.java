@@ -27,7 +27,6 @@ import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.internal.keys.KeyFileException;
 import dev.recyclable.buffers.ssh.internal.keys.PrivateKeyFile;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
-import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import dev.recyclable.buffers.testing.PoolAssertions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -205,7 +204,7 @@ class SshCredentialsKeyFileTest {
     @Test
     void anEcdsaKeyFileIsHeldInTheFormThatSignsCheaply() throws Exception {
         PrivateKeyFile file = new PrivateKeyFile(key, null);
-        String type = file.keyPair(SshConfigs.shared()).getPrivate().getClass().getName();
+        String type = file.keyPair().getPrivate().getClass().getName();
         assertTrue(type.startsWith("org.bouncycastle."), type); // as SigningKeys.forSigning makes it
         assertEquals(1, file.loads());
     }

@@ -58,14 +58,23 @@ public final class HostCertificates {
     public static boolean signatureVerifies(Certificate<?> cert) {
         byte[] signature = cert.getSignature();
         byte[] blob = HostKeys.blob(cert);
+        return signatureVerifies(cert.getSignatureKey(), signature, blob, 0, blob.length - signature.length - 4);
+    }
+
+    /**
+     * Whether {@code signature} (an SSH signature blob) by the key in {@code caBlob} verifies over
+     * {@code data[offset, offset + length)}, checked with sshj's verifiers (RSA with SHA-1 or SHA-2, ECDSA, Ed25519,
+     * DSA). A CA sshj cannot read (a security key) counts as not verifying, which refuses, never accepts.
+     */
+    static boolean signatureVerifies(byte[] caBlob, byte[] signature, byte[] data, int offset, int length) {
         try {
             String algorithm = new Buffer.PlainBuffer(signature).readString();
             Signature verifier = Factory.Named.Util.create(KeyType.CertUtils.ALL_SIGNATURES, algorithm);
             if (verifier == null) {
                 return false;
             }
-            verifier.initVerify(new Buffer.PlainBuffer(cert.getSignatureKey()).readPublicKey());
-            verifier.update(blob, 0, blob.length - signature.length - 4);
+            verifier.initVerify(new Buffer.PlainBuffer(caBlob).readPublicKey());
+            verifier.update(data, offset, length);
             return verifier.verify(signature);
         } catch (Buffer.BufferException | SSHRuntimeException | IllegalArgumentException unparsable) {
             return false;

@@ -18,7 +18,6 @@ package dev.recyclable.buffers.ssh.internal.keys;
 import dev.recyclable.buffers.ssh.internal.keys.KnownHostsIndex.Entry;
 import dev.recyclable.buffers.ssh.internal.keys.KnownHostsIndex.Marker;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -80,7 +79,7 @@ public final class HostKeyAlgorithmOrder {
         for (Entry e : entries) {
             if (e.marker() == Marker.NONE && e.keyType().equals(keyType)) {
                 return entries.stream()
-                        .noneMatch(r -> r.marker() == Marker.REVOKED && Arrays.equals(r.keyBlob(), e.keyBlob()));
+                        .noneMatch(r -> r.marker() == Marker.REVOKED && r.key().samePublicKey(e.key()));
             }
         }
         return false;

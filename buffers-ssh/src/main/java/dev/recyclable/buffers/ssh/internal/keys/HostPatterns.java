@@ -15,6 +15,8 @@
  */
 package dev.recyclable.buffers.ssh.internal.keys;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * OpenSSH's host pattern matching ({@code match.c}): {@code *} matches any run of characters, {@code ?} exactly
  * one; a comma-separated list matches when some pattern matches and no {@code !}negated pattern does. Names and
@@ -73,9 +75,40 @@ public final class HostPatterns {
         return pi == p.length();
     }
 
-    /** The name {@code ssh} looks up: {@code host} on port 22, else {@code [host]:port}; lower case. */
+    /**
+     * The name {@code ssh} looks up: {@code host} on port 22, else {@code [host]:port}; lower case (ASCII letters
+     * only, as C's {@code tolower}).
+     */
     public static String lookupName(String host, int port) {
-        String h = host.toLowerCase(java.util.Locale.ROOT);
+        String h = lowerCaseAscii(host);
         return port == 22 ? h : "[" + h + "]:" + port;
+    }
+
+    /**
+     * {@code name} as {@code ssh} compares it, its UTF-8 bytes, one char per byte: the form {@link KnownHostsIndex}
+     * holds host fields in.
+     */
+    static String asBytes(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) >= 0x80) {
+                return new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+            }
+        }
+        return name;
+    }
+
+    /** {@code s} with ASCII upper-case letters in lower case, every other char as it is (C's {@code tolower}). */
+    public static String lowerCaseAscii(String s) {
+        char[] c = null;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch >= 'A' && ch <= 'Z') {
+                if (c == null) {
+                    c = s.toCharArray();
+                }
+                c[i] = (char) (ch + ('a' - 'A'));
+            }
+        }
+        return c == null ? s : new String(c);
     }
 }

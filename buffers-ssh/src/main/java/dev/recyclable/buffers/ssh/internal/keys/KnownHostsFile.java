@@ -17,7 +17,6 @@ package dev.recyclable.buffers.ssh.internal.keys;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -65,7 +64,7 @@ public final class KnownHostsFile {
 
     private static KnownHostsIndex read(Path path) throws IOException {
         try {
-            return KnownHostsIndex.parse(new String(Files.readAllBytes(path), StandardCharsets.UTF_8));
+            return KnownHostsIndex.parse(Files.readAllBytes(path));
         } catch (NoSuchFileException e) {
             return KnownHostsIndex.EMPTY;
         }

@@ -16,24 +16,22 @@
 package dev.recyclable.buffers.ssh.internal.keys;
 
 import com.hierynomus.sshj.userauth.certificate.Certificate;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import net.schmizz.sshj.common.Buffer;
 
 /**
  * One parsed OpenSSH {@code known_hosts} file, immutable, indexed by host, deciding as {@code ssh} does with
- * {@code StrictHostKeyChecking yes} (OpenSSH 9.x {@code hostfile.c}/{@code sshconnect.c}).
+ * {@code StrictHostKeyChecking yes} (OpenSSH 9.2 {@code hostfile.c}/{@code sshconnect.c}).
  *
  * <p>Lookup cost: lines whose patterns are exact names (the usual one line per host) sit in a hash map, so they
  * cost the same with 10 or 100,000 lines. Lines with wildcards ({@code *.example.org}) are scanned, one glob match
@@ -41,13 +39,15 @@ import net.schmizz.sshj.common.Buffer;
  * file of 10,000 hashed lines costs about 10 ms per connection): salts and hashes are decoded once here, never
  * per lookup.
  *
- * <p>Rules as OpenSSH applies them: a line applies when its pattern list matches the lookup name ({@code host}
- * on port 22, else {@code [host]:port}) and no {@code !negated} pattern does; {@code @revoked} refuses the key
- * whatever else accepts it; {@code @cert-authority} lines accept valid host certificates signed by that key (never
- * a plain key), and a certificate they do not accept is judged as the plain key inside it; several keys per host:
- * any listed key is accepted; a host with other keys listed (of any type) is a changed key, with none, unknown; an
- * unknown {@code [host]:port} is looked up again as {@code host}. Lines that do not parse are skipped, as
- * {@code ssh} skips them. Which key a server with several presents is up to the client's algorithm proposal:
+ * <p>Lines are read byte for byte as {@code ssh} reads them ({@link KnownHostsLines}), and lines {@code ssh} does
+ * not use are skipped. Rules as OpenSSH applies them: a line applies when its pattern list matches the lookup
+ * name ({@code host} on port 22, else {@code [host]:port}; {@link HostPatterns}) and no {@code !negated} pattern
+ * does; a hashed line only when its field is exactly the one {@code ssh} computes ({@code |1|}, the salt and the
+ * hash in padded base64); {@code @revoked} refuses the key whatever else accepts it; {@code @cert-authority} lines
+ * accept valid host certificates signed by that key (never a plain key), and a certificate they do not accept is
+ * judged as the plain key inside it; several keys per host: any listed key is accepted; a host with other keys
+ * listed (of any type) is a changed key, with none, unknown; an unknown {@code [host]:port} is looked up again as
+ * {@code host}. Which key a server with several presents is up to the client's algorithm proposal:
  * {@link HostKeyAlgorithmOrder} orders it as {@code ssh} does.
  */
 public final class KnownHostsIndex {
@@ -60,11 +60,70 @@ public final class KnownHostsIndex {
         REVOKED
     }
 
-    /** One usable line. */
-    record Entry(Marker marker, String[] patterns, String keyType, byte[] keyBlob, int line) {}
+    /**
+     * One line with a host field; its key is read on first use, as {@code ssh} reads it only for a line whose host
+     * field matches. Thread-safe.
+     */
+    static final class Entry {
+        private static final Object INVALID = new Object();
+
+        private final Marker marker;
+        private final String[] patterns;
+        private final int line;
+        private byte[] keyText; // dropped once read
+        private volatile Object key; // null: not read yet; INVALID: ssh skips the line
+
+        Entry(Marker marker, String[] patterns, byte[] keyText, int line) {
+            this.marker = marker;
+            this.patterns = patterns;
+            this.keyText = keyText;
+            this.line = line;
+        }
+
+        Marker marker() {
+            return marker;
+        }
+
+        String[] patterns() {
+            return patterns;
+        }
+
+        int line() {
+            return line;
+        }
+
+        /** The line's key, or {@code null} if {@code ssh} finds none there (the line then counts for nothing). */
+        PublicKeyBlob key() {
+            Object k = key;
+            if (k == null) {
+                k = read();
+            }
+            return k == INVALID ? null : (PublicKeyBlob) k;
+        }
+
+        /** The name {@code ssh} gives the key's type ({@code ssh-rsa} whichever RSA name the line uses). */
+        String keyType() {
+            PublicKeyBlob k = key();
+            return k == null ? null : k.typeName();
+        }
+
+        private synchronized Object read() {
+            if (key == null) {
+                PublicKeyBlob k = KnownHostsLines.key(keyText);
+                key = k == null ? INVALID : k;
+                keyText = null;
+            }
+            return key;
+        }
+    }
 
     /** A hashed line: HMAC-SHA1(salt, name) == hash. */
     record HashedEntry(byte[] salt, byte[] hash, Entry entry) {}
+
+    private static final String HASH_MAGIC = "|1|";
+    private static final int SHA1_BYTES = 20;
+    /** {@code match_pattern_list}: a longer pattern in a list makes the whole list match nothing. */
+    private static final int MAX_PATTERN = 1022;
 
     private final Map<String, List<Entry>> exact;
     private final List<Entry> wildcard;
@@ -78,79 +137,38 @@ public final class KnownHostsIndex {
         this.lines = lines;
     }
 
-    /** Parses a file's text. */
+    /** Parses a file's text (as its UTF-8 bytes). */
     public static KnownHostsIndex parse(CharSequence text) {
+        return parse(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Parses a file's bytes. */
+    public static KnownHostsIndex parse(byte[] file) {
         Map<String, List<Entry>> exact = new HashMap<>();
         List<Entry> wildcard = new ArrayList<>();
         List<HashedEntry> hashed = new ArrayList<>();
-        int lineNo = 0;
-        int start = 0;
-        int n = text.length();
-        while (start < n) {
-            int end = start;
-            while (end < n && text.charAt(end) != '\n') {
-                end++;
-            }
-            lineNo++;
-            parseLine(text.subSequence(start, end).toString(), lineNo, exact, wildcard, hashed);
-            start = end + 1;
-        }
+        int lineCount = KnownHostsLines.read(file, line -> add(line, exact, wildcard, hashed));
         exact.replaceAll((k, v) -> List.copyOf(v));
-        return new KnownHostsIndex(Map.copyOf(exact), List.copyOf(wildcard), List.copyOf(hashed), lineNo);
+        return new KnownHostsIndex(Map.copyOf(exact), List.copyOf(wildcard), List.copyOf(hashed), lineCount);
     }
 
-    private static void parseLine(
-            String raw, int lineNo, Map<String, List<Entry>> exact, List<Entry> wildcard, List<HashedEntry> hashed) {
-        String line = raw.strip();
-        if (line.isEmpty() || line.startsWith("#")) {
-            return;
-        }
-        String[] f = fields(line);
-        int i = 0;
-        Marker marker = Marker.NONE;
-        if (f[0].startsWith("@")) {
-            if (f[0].equals("@cert-authority")) {
-                marker = Marker.CERT_AUTHORITY;
-            } else if (f[0].equals("@revoked")) {
-                marker = Marker.REVOKED;
-            } else {
-                return; // unknown marker: ssh skips the line
+    private static void add(
+            KnownHostsLines.Line line, Map<String, List<Entry>> exact, List<Entry> wildcard, List<HashedEntry> hashed) {
+        String hosts = line.hosts();
+        if (hosts.startsWith("|")) {
+            HashedEntry h = hashedEntry(hosts, new Entry(line.marker(), null, line.keyText(), line.number()));
+            if (h != null) {
+                hashed.add(h);
             }
-            i = 1;
-        }
-        if (f.length < i + 3) {
             return;
         }
-        String hosts = f[i];
-        String keyType = f[i + 1];
-        byte[] blob;
-        try {
-            blob = Base64.getDecoder().decode(f[i + 2]);
-            if (!keyType.equals(new Buffer.PlainBuffer(blob).readString())) {
-                return; // the type field must name the key it holds
-            }
-        } catch (IllegalArgumentException | Buffer.BufferException notAKey) {
-            return;
-        }
-        if (hosts.startsWith("|1|")) {
-            String[] h = hosts.split("\\|");
-            if (h.length != 4) {
+        String[] patterns = HostPatterns.lowerCaseAscii(hosts).split(",");
+        for (String p : patterns) {
+            if (p.length() - (p.startsWith("!") ? 1 : 0) > MAX_PATTERN) {
                 return;
             }
-            try {
-                byte[] salt = Base64.getDecoder().decode(h[2]);
-                byte[] hash = Base64.getDecoder().decode(h[3]);
-                if (salt.length != 20 || hash.length != 20) {
-                    return;
-                }
-                hashed.add(new HashedEntry(salt, hash, new Entry(marker, null, keyType, blob, lineNo)));
-            } catch (IllegalArgumentException notBase64) {
-                // skipped like ssh does
-            }
-            return;
         }
-        String[] patterns = hosts.toLowerCase(Locale.ROOT).split(",");
-        Entry entry = new Entry(marker, patterns, keyType, blob, lineNo);
+        Entry entry = new Entry(line.marker(), patterns, line.keyText(), line.number());
         boolean anyWildcard = false;
         List<String> names = new ArrayList<>();
         for (String p : patterns) {
@@ -175,26 +193,35 @@ public final class KnownHostsIndex {
         }
     }
 
-    /** The first four whitespace-separated fields (a regex split costs more than the rest of the parse). */
-    private static String[] fields(String line) {
-        String[] out = new String[4];
-        int n = 0;
-        int i = 0;
-        int len = line.length();
-        while (n < out.length) {
-            while (i < len && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-                i++;
-            }
-            if (i == len) {
-                break;
-            }
-            int start = i;
-            while (i < len && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
-                i++;
-            }
-            out[n++] = line.substring(start, i);
+    /**
+     * {@code hostfile.c match_maybe_hashed}: {@code ssh} decodes the salt, hashes the name and compares the whole
+     * field with what it would write, {@code |1|} and both parts in padded base64. So only a field in exactly that
+     * form can match; any other is a line that matches nothing.
+     */
+    private static HashedEntry hashedEntry(String hosts, Entry entry) {
+        if (!hosts.startsWith(HASH_MAGIC)) {
+            return null;
         }
-        return n == out.length ? out : Arrays.copyOf(out, n);
+        int bar = hosts.indexOf('|', HASH_MAGIC.length());
+        if (bar < 0) {
+            return null;
+        }
+        byte[] salt = canonicalBase64(hosts.substring(HASH_MAGIC.length(), bar));
+        byte[] hash = canonicalBase64(hosts.substring(bar + 1));
+        return salt == null || hash == null ? null : new HashedEntry(salt, hash, entry);
+    }
+
+    /** The 20 bytes {@code text} encodes, if it is exactly how {@code ssh} writes 20 bytes in base64. */
+    private static byte[] canonicalBase64(String text) {
+        try {
+            byte[] bytes = Base64.getDecoder().decode(text);
+            return bytes.length == SHA1_BYTES
+                            && Base64.getEncoder().encodeToString(bytes).equals(text)
+                    ? bytes
+                    : null;
+        } catch (IllegalArgumentException notBase64) {
+            return null;
+        }
     }
 
     /** Lines a lookup scans whatever the name (wildcard and hashed lines): the part of its cost that grows. */
@@ -207,26 +234,31 @@ public final class KnownHostsIndex {
         return lines;
     }
 
-    /** The lines that apply to the lookup name {@code name}. */
-    List<Entry> entriesFor(String name) {
+    /**
+     * The lines that apply to the lookup name {@code name} ({@link HostPatterns#lookupName}) and hold a key
+     * {@code ssh} reads.
+     */
+    List<Entry> entriesFor(String lookupName) {
+        String name = HostPatterns.asBytes(lookupName);
         List<Entry> found = new ArrayList<>();
         for (Entry e : exact.getOrDefault(name, List.of())) {
-            if (HostPatterns.matchesList(name, e.patterns())) {
+            if (HostPatterns.matchesList(name, e.patterns()) && e.key() != null) {
                 found.add(e);
             }
         }
         for (Entry e : wildcard) {
-            if (HostPatterns.matchesList(name, e.patterns())) {
+            if (HostPatterns.matchesList(name, e.patterns()) && e.key() != null) {
                 found.add(e);
             }
         }
         if (!hashed.isEmpty()) {
             try {
                 Mac mac = Mac.getInstance("HmacSHA1");
-                byte[] input = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                byte[] input = name.getBytes(StandardCharsets.ISO_8859_1);
                 for (HashedEntry h : hashed) {
                     mac.init(new SecretKeySpec(h.salt(), "HmacSHA1"));
-                    if (MessageDigest.isEqual(mac.doFinal(input), h.hash())) {
+                    if (MessageDigest.isEqual(mac.doFinal(input), h.hash())
+                            && h.entry().key() != null) {
                         found.add(h.entry());
                     }
                 }
@@ -244,27 +276,30 @@ public final class KnownHostsIndex {
      * {@code @cert-authority} line trusts its CA and it passes {@link HostCertificates#invalidReason}, and
      * otherwise (no such line, or an invalid certificate) judged again as the plain key inside it, unless it
      * or its CA is {@code @revoked}. A refusal after some lookup met a revoked key is {@code REVOKED_KEY}: that
-     * is the warning {@code ssh} prints.
+     * is the warning {@code ssh} prints. A key {@code ssh} would not read (an RSA key under 1024 bits, say) is
+     * unknown.
      */
     public HostKeyVerdict decide(String host, int port, PublicKey key) {
-        HostLookup lookup = new HostLookup(host.toLowerCase(Locale.ROOT), Instant.now());
+        HostLookup lookup = new HostLookup(host, Instant.now());
         HostKeyVerdict v = lookup.check(port, key);
         return !v.accepted() && lookup.revokedSeen ? HostKeyVerdict.REVOKED_KEY : v;
     }
 
     /** One decision: {@code check_host_key} with its retries, which may each meet a revoked key. */
     private final class HostLookup {
+        private final String host;
         private final String hostname;
         private final Instant now;
         private boolean revokedSeen;
 
-        HostLookup(String hostname, Instant now) {
-            this.hostname = hostname;
+        HostLookup(String host, Instant now) {
+            this.host = host;
+            this.hostname = HostPatterns.lowerCaseAscii(host);
             this.now = now;
         }
 
         HostKeyVerdict check(int port, PublicKey presented) {
-            List<Entry> entries = entriesFor(HostPatterns.lookupName(hostname, port));
+            List<Entry> entries = entriesFor(HostPatterns.lookupName(host, port));
             PublicKey key = presented;
             while (true) {
                 Certificate<?> cert = key instanceof Certificate<?> c ? c : null;
@@ -289,34 +324,38 @@ public final class KnownHostsIndex {
 
     /**
      * {@code hostfile.c check_hostkeys_by_key_or_type}: a certificate is looked for among {@code @cert-authority}
-     * lines by its CA, a plain key among plain lines, where another key (of any type) makes it changed; a
-     * {@code @revoked} key, or CA, outweighs both. ACCEPTED here means only "found": a certificate is checked next.
+     * lines by its CA, a plain key among plain lines, where another key (of any type, or a certificate) makes it
+     * changed; a {@code @revoked} key, or CA, outweighs both. ACCEPTED here means only "found": a certificate is
+     * checked next.
      */
     private static HostKeyVerdict status(List<Entry> entries, PublicKey key) {
+        PublicKeyBlob plain = PublicKeyBlob.of(HostKeys.plainKey(key));
         byte[] caBlob = HostKeys.certificateAuthorityBlob(key);
-        byte[] blob = HostKeys.blob(HostKeys.plainKey(key));
-        Marker wanted = caBlob != null ? Marker.CERT_AUTHORITY : Marker.NONE;
+        PublicKeyBlob ca = caBlob == null ? null : PublicKeyBlob.parse(caBlob);
+        if (plain == null || (caBlob != null && ca == null)) {
+            return HostKeyVerdict.UNKNOWN_HOST; // a key ssh would not even read
+        }
+        Marker wanted = ca != null ? Marker.CERT_AUTHORITY : Marker.NONE;
         HostKeyVerdict status = HostKeyVerdict.UNKNOWN_HOST;
         for (Entry e : entries) {
             if (e.marker() != wanted) {
                 continue;
             }
-            if (Arrays.equals(e.keyBlob(), caBlob != null ? caBlob : blob)) {
+            if (ca != null ? ca.samePublicKey(e.key()) : plain.sameKey(e.key())) {
                 status = HostKeyVerdict.ACCEPTED;
                 break;
             }
-            if (caBlob == null) {
+            if (ca == null) {
                 status = HostKeyVerdict.CHANGED_KEY;
             }
         }
-        return revoked(entries, blob) || (caBlob != null && revoked(entries, caBlob))
-                ? HostKeyVerdict.REVOKED_KEY
-                : status;
+        return revoked(entries, plain) || (ca != null && revoked(entries, ca)) ? HostKeyVerdict.REVOKED_KEY : status;
     }
 
-    private static boolean revoked(List<Entry> entries, byte[] blob) {
+    /** {@code check_key_not_revoked}: a {@code @revoked} line holds the same public key (plain or certified). */
+    static boolean revoked(List<Entry> entries, PublicKeyBlob key) {
         for (Entry e : entries) {
-            if (e.marker() == Marker.REVOKED && Arrays.equals(e.keyBlob(), blob)) {
+            if (e.marker() == Marker.REVOKED && key.samePublicKey(e.key())) {
                 return true;
             }
         }

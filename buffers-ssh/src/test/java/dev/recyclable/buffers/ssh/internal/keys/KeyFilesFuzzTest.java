@@ -30,7 +30,6 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.util.Base64;
-import net.schmizz.sshj.DefaultConfig;
 
 /**
  * Coverage-guided fuzz targets (Jazzer) for the files the SSH module reads: known_hosts text and files
@@ -40,7 +39,6 @@ import net.schmizz.sshj.DefaultConfig;
  */
 class KeyFilesFuzzTest {
     private static final PublicKey KEY = ecKey();
-    private static final DefaultConfig CONFIG = new DefaultConfig();
 
     private static final String[] KEY_FILE_STARTS = {
         "-----BEGIN OPENSSH PRIVATE KEY-----\n",
@@ -127,7 +125,7 @@ class KeyFilesFuzzTest {
         try {
             Files.write(path, file.toByteArray());
             try {
-                KeyPair pair = new PrivateKeyFile(path, passphrase).keyPair(CONFIG);
+                KeyPair pair = new PrivateKeyFile(path, passphrase).keyPair();
                 assertNotNull(pair.getPrivate());
             } catch (KeyFileException e) {
                 assertTrue(e.getMessage().contains(path.toString()), "the message names the file: " + e.getMessage());

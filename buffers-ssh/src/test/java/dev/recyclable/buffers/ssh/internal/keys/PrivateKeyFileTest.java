@@ -19,7 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +46,7 @@ class PrivateKeyFileTest {
 
     @Test
     void theRightPassphraseGivesTheKeyOfThePublicFile() throws Exception {
-        KeyPair pair = new PrivateKeyFile(key(), PASSPHRASE.toCharArray()).keyPair(SshConfigs.shared());
+        KeyPair pair = new PrivateKeyFile(key(), PASSPHRASE.toCharArray()).keyPair();
         String publicLine = Files.readString(Path.of(key() + ".pub")).trim();
         byte[] expected = Base64.getDecoder().decode(publicLine.split(" ")[1]);
         assertArrayEquals(
@@ -71,7 +70,7 @@ class PrivateKeyFileTest {
             })
     void aWrongPassphraseIsSaidToBeWrong(String wrong) throws Exception {
         PrivateKeyFile file = new PrivateKeyFile(key(), wrong.toCharArray());
-        KeyFileException e = assertThrows(KeyFileException.class, () -> file.keyPair(SshConfigs.shared()));
+        KeyFileException e = assertThrows(KeyFileException.class, () -> file.keyPair());
         assertTrue(e.getMessage().contains("wrong passphrase"), e::getMessage);
         assertTrue(e.getMessage().contains(key().toString()), e::getMessage);
     }
@@ -79,7 +78,7 @@ class PrivateKeyFileTest {
     @Test
     void noPassphraseForAnEncryptedKeyIsSaid() throws Exception {
         PrivateKeyFile file = new PrivateKeyFile(key(), null);
-        KeyFileException e = assertThrows(KeyFileException.class, () -> file.keyPair(SshConfigs.shared()));
+        KeyFileException e = assertThrows(KeyFileException.class, () -> file.keyPair());
         assertTrue(e.getMessage().contains("encrypted and no passphrase"), e::getMessage);
     }
 }
