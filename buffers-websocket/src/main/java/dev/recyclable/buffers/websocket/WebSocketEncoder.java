@@ -170,8 +170,9 @@ public final class WebSocketEncoder implements AutoCloseable {
 
     private void writeMessage(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
         if (deflater != null && deflater.shouldCompress(payload.length())) {
-            RecyclableOutputStream compressed = deflater.compress(payload);
             try {
+                // a failed compression gives its chunks back itself; written() lets go of a sent one's
+                RecyclableOutputStream compressed = deflater.compress(payload);
                 rsv = 0x40;
                 if (gathers(sink)) {
                     // the deflater's stream, unseen by anyone else until the write returns: no view needed
