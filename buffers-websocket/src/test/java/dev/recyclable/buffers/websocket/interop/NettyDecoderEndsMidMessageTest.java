@@ -106,7 +106,7 @@ class NettyDecoderEndsMidMessageTest {
             client.out.write(frame(encoder, fill(FRAGMENT), false));
             client.out.flush();
             assertEquals("message", serverSaw.poll(10, TimeUnit.SECONDS));
-            awaitInUse(serverPool, FRAGMENT);
+            PoolWaits.awaitInUse(serverPool, FRAGMENT);
 
             switch (end) {
                 case PEER_DROPS -> client.socket.close();
@@ -166,14 +166,6 @@ class NettyDecoderEndsMidMessageTest {
             }
         }
         return seen;
-    }
-
-    private static void awaitInUse(BufferPool pool, long atLeast) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (pool.stats().bytesInUse() < atLeast && System.nanoTime() < deadline) {
-            Thread.sleep(2);
-        }
-        assertTrue(pool.stats().bytesInUse() >= atLeast, "the fragment is held: " + pool.stats());
     }
 
     private static byte[] fill(int n) {

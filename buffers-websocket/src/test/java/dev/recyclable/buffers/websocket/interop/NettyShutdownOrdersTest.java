@@ -124,8 +124,8 @@ class NettyShutdownOrdersTest {
             child.writeAndFlush(Unpooled.wrappedBuffer(firstFragment(Role.SERVER)))
                     .sync();
         }
-        awaitInUse(serverPool, CONNECTIONS * PARTIAL);
-        awaitInUse(clientPool, CONNECTIONS * PARTIAL);
+        PoolWaits.awaitInUse(serverPool, CONNECTIONS * PARTIAL);
+        PoolWaits.awaitInUse(clientPool, CONNECTIONS * PARTIAL);
 
         switch (order) {
             case SERVER_CHANNEL_THEN_GROUP -> {
@@ -212,14 +212,6 @@ class NettyShutdownOrdersTest {
         byte[] frame = wire.toByteArray();
         frame[0] &= 0x7F; // not final: the message goes on, and never does
         return frame;
-    }
-
-    private static void awaitInUse(BufferPool pool, long atLeast) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (pool.stats().bytesInUse() < atLeast && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertTrue(pool.stats().bytesInUse() >= atLeast, "partial messages arrived: " + pool.stats());
     }
 
     /** The application's end of a server connection: echoes messages, records what reaches it. */
