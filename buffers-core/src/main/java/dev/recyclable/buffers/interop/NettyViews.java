@@ -18,12 +18,6 @@ package dev.recyclable.buffers.interop;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.CompositeByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.buffer.UnpooledByteBufAllocator;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Netty views of a stream's content. Needs {@code io.netty:netty-buffer} on the class path.
@@ -35,10 +29,16 @@ public final class NettyViews {
     private NettyViews() {}
 
     /**
-     * A read-only {@link ByteBuf} over the content, zero-copy: a composite with one read-only
-     * component per chunk, each ending at its chunk's content, sized so that Netty never
-     * consolidates (copies) it. Nothing writes through it, its components or what they
-     * {@code unwrap()}, and nothing past the content is reachable ({@code hasArray()} is false).
+     * A read-only {@link ByteBuf} over the content, zero-copy: one NIO buffer per chunk
+     * ({@code nioBuffers()}, for Netty's gathering socket writes), each ending at its chunk's
+     * content; never consolidated (copied).
+     *
+     * <p>Read-only means no path to a writable object over the content: the buffer wraps nothing
+     * ({@code unwrap()} is null), has no array, memory address or components, hands out only
+     * read-only NIO buffers that end at the content, and refuses every write, {@code capacity(n)}
+     * and {@code discard*} with {@link java.nio.ReadOnlyBufferException}; buffers derived from it
+     * ({@code duplicate()}, {@code slice()}, their retained forms) write through to it and so are
+     * refused too.
      *
      * <p>The buffer holds the chunks it shows (through a {@link ByteBufferView}), and their bytes
      * are frozen: whatever the stream does next ({@code reset}, {@code truncate}, channel writes,
@@ -47,34 +47,11 @@ public final class NettyViews {
      * released (refCnt reaches 0) and the stream no longer holds them. Releasing it more than
      * once is refused by Netty's reference count, never frees chunks twice.
      *
-     * @throws IllegalStateException if the stream is closed
+     * @throws IllegalStateException    if the stream is closed
+     * @throws IllegalArgumentException if the content is longer than a {@code ByteBuf} can be
+     *                                  ({@code Integer.MAX_VALUE} bytes)
      */
     public static ByteBuf asByteBuf(RecyclableOutputStream stream) {
-        ByteBufferView view = stream.byteBuffers();
-        ByteBuffer[] segments = view.buffers();
-        List<ByteBuf> parts = new ArrayList<>(Math.max(1, segments.length));
-        for (ByteBuffer segment : segments) {
-            if (segment.hasRemaining()) {
-                // a read-only buffer sliced to the content: Netty wraps it as a read-only ByteBuf of that size
-                parts.add(Unpooled.wrappedBuffer(segment));
-            }
-        }
-        return new ContentByteBuf(view, parts).asReadOnly();
-    }
-
-    /** Closes the view (letting go of its chunks) when Netty deallocates the composite. */
-    private static final class ContentByteBuf extends CompositeByteBuf {
-        private final ByteBufferView view;
-
-        ContentByteBuf(ByteBufferView view, List<ByteBuf> parts) {
-            super(UnpooledByteBufAllocator.DEFAULT, false, Math.max(1, parts.size()), parts);
-            this.view = view;
-        }
-
-        @Override
-        protected void deallocate() {
-            super.deallocate();
-            view.close();
-        }
+        return FrozenContentByteBuf.of(stream.byteBuffers());
     }
 }

@@ -35,7 +35,8 @@ import java.util.zip.Deflater;
  * over to the next message; without it the deflater resets.
  *
  * <p><b>Ownership.</b> The compressed stream stays the deflater's: the caller reads it, and calls
- * {@link #written()} once done with it. Content that must outlive that (a Netty frame waiting
+ * {@link #written()} once done with it, which gives its chunks back: between messages the deflater
+ * holds no pooled memory, only zlib's own, until {@link #close()}. Content that must outlive that (a Netty frame waiting
  * for the socket) is held through a view ({@code byteBuffers()}, {@code NettyViews.asByteBuf}),
  * which freezes it: the stream's reset leaves the held chunks to the view and the next message
  * goes to fresh chunks (the frozen-content rule of {@link RecyclableOutputStream}).
@@ -57,8 +58,13 @@ public final class MessageDeflater extends NativeZlib {
     private RecyclableOutputStream out;
 
     MessageDeflater(int level, int threshold, boolean resetPerMessage, Runnable onEnd) {
+        this(new Deflater(level, true), threshold, resetPerMessage, onEnd);
+    }
+
+    /** With the raw-DEFLATE {@code deflater} given (tests make one fail on purpose); owned from now on. */
+    MessageDeflater(Deflater deflater, int threshold, boolean resetPerMessage, Runnable onEnd) {
         super(onEnd);
-        this.deflater = new Deflater(level, true);
+        this.deflater = deflater;
         this.threshold = threshold;
         this.resetPerMessage = resetPerMessage;
     }
@@ -74,6 +80,11 @@ public final class MessageDeflater extends NativeZlib {
      * {@code payload}'s pool: read it (or take a view of it to hold the content longer), then
      * call {@link #written()}; do not close it. It is valid until {@code written()}, the next
      * {@code compress} or {@link #close()}.
+     *
+     * <p>If compression fails (the pool's stream size cap reached, {@code BufferLimitExceededException};
+     * the {@code Deflater} failing; anything thrown, an {@code Error} included), every chunk of the
+     * failed message is back in the pool when this throws, and the deflater is ready for the next
+     * message: it starts afresh, referring to nothing of the failed message, which the peer never saw.
      */
     public RecyclableOutputStream compress(RecyclableOutputStream payload) throws IOException {
         if (isEnded()) {
@@ -87,8 +98,9 @@ public final class MessageDeflater extends NativeZlib {
                 deflater.reset();
             }
             return compressed;
-        } catch (IOException | RuntimeException | Error e) {
-            compressed.reset();
+        } catch (Throwable e) {
+            compressed.resetAndRelease();
+            deflater.reset();
             throw e;
         }
     }
@@ -100,7 +112,7 @@ public final class MessageDeflater extends NativeZlib {
     private RecyclableOutputStream streamFor(BufferPool pool) {
         RecyclableOutputStream s = out;
         if (s != null && s.pool() == pool && !s.isClosed()) {
-            s.reset();
+            s.resetAndRelease();
             return s;
         }
         if (s != null && !s.isClosed()) {
@@ -112,14 +124,13 @@ public final class MessageDeflater extends NativeZlib {
     }
 
     /**
-     * Done with the stream {@link #compress} returned: its content is let go of (views of it
-     * keep theirs), so that an idle connection holds at most one chunk
-     * ({@link MessageLender#emptyForNextMessage}).
+     * Done with the stream {@link #compress} returned: its chunks go back to the pool (views of
+     * it keep theirs), so that an idle connection holds no pooled memory, whatever ends it.
      */
     public void written() {
         RecyclableOutputStream s = out;
         if (s != null && !s.isClosed()) {
-            MessageLender.emptyForNextMessage(s);
+            s.resetAndRelease();
         }
     }
 

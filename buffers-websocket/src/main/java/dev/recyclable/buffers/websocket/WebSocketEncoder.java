@@ -112,18 +112,42 @@ public final class WebSocketEncoder implements AutoCloseable {
         writeMessage(type, payload, new StreamSink(out));
     }
 
-    /** Writes a Ping, Pong or Close frame of at most 125 bytes. */
+    /**
+     * Writes a Ping, Pong or Close frame of at most 125 bytes.
+     *
+     * @throws IllegalArgumentException if {@code opcode} is not {@link Opcodes#PING},
+     *                                  {@link Opcodes#PONG} or {@link Opcodes#CLOSE} (a data or
+     *                                  reserved opcode, which a peer answers with 1002), or the
+     *                                  payload is longer than 125 bytes; nothing is written
+     */
     public void writeControl(int opcode, byte[] payload, int offset, int length, OutputStream out) throws IOException {
         writeControl(opcode, payload, offset, length, new StreamSink(out));
     }
 
-    /** Writes a Ping, Pong or Close frame of at most 125 bytes. */
+    /**
+     * Writes a Ping, Pong or Close frame of at most 125 bytes.
+     *
+     * @throws IllegalArgumentException as {@link #writeControl(int, byte[], int, int, OutputStream)}
+     */
     public void writeControl(int opcode, byte[] payload, int offset, int length, GatheringByteChannel channel)
             throws IOException {
         try {
             writeControl(opcode, payload, offset, length, channelSink.to(Objects.requireNonNull(channel, "channel")));
         } finally {
             channelSink.to(null);
+        }
+    }
+
+    /** The one check of both {@code writeControl}s: a control opcode RFC 6455 defines, a payload that fits a control frame. */
+    private static void checkControl(int opcode, byte[] payload, int offset, int length) {
+        if (opcode != Opcodes.PING && opcode != Opcodes.PONG && opcode != Opcodes.CLOSE) {
+            throw new IllegalArgumentException("opcode 0x" + Integer.toHexString(opcode)
+                    + " is not a control frame's: writeControl writes Ping (0x9), Pong (0xa) or Close (0x8)");
+        }
+        Objects.checkFromIndexSize(offset, length, payload.length);
+        if (length > 125) {
+            throw new IllegalArgumentException(
+                    "a control frame's payload is at most 125 bytes (RFC 6455 5.5), not " + length);
         }
     }
 
@@ -151,6 +175,7 @@ public final class WebSocketEncoder implements AutoCloseable {
     }
 
     private void writeControl(int opcode, byte[] payload, int offset, int length, Sink sink) throws IOException {
+        checkControl(opcode, payload, offset, length);
         boolean mask = role.masksOutgoingFrames();
         int key = mask ? maskKeys.nextInt() : 0;
         int headerLength = FrameHeader.write(header, 0, true, opcode, length, mask, key);
@@ -170,8 +195,9 @@ public final class WebSocketEncoder implements AutoCloseable {
 
     private void writeMessage(MessageType type, RecyclableOutputStream payload, Sink sink) throws IOException {
         if (deflater != null && deflater.shouldCompress(payload.length())) {
-            RecyclableOutputStream compressed = deflater.compress(payload);
             try {
+                // a failed compression gives its chunks back itself; written() lets go of a sent one's
+                RecyclableOutputStream compressed = deflater.compress(payload);
                 rsv = 0x40;
                 if (gathers(sink)) {
                     // the deflater's stream, unseen by anyone else until the write returns: no view needed

@@ -69,6 +69,50 @@ class EncoderTest {
         assertArrayEquals(hex("8100"), encode(Role.SERVER, 0, MessageType.TEXT, new byte[0]));
     }
 
+    /**
+     * {@code writeControl} writes Ping, Pong and Close only: a data or reserved opcode (which a
+     * peer answers with 1002) and a payload over 125 bytes are refused before anything is written,
+     * to a stream and to a channel, in either role; the three control opcodes still go out.
+     */
+    @Test
+    void writeControlRefusesEveryOtherOpcodeAndOversizedPayloads() throws Exception {
+        byte[] payload = new byte[126];
+        for (Role role : Role.values()) {
+            WebSocketEncoder encoder = new WebSocketEncoder(role, 0, RFC_KEY);
+            for (int opcode = 0; opcode <= 0xF; opcode++) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                CollectingChannel channel = new CollectingChannel();
+                int op = opcode;
+                if (op == Opcodes.PING || op == Opcodes.PONG || op == Opcodes.CLOSE) {
+                    encoder.writeControl(op, payload, 0, 2, out);
+                    encoder.writeControl(op, payload, 0, 125, channel);
+                    assertEquals(0x80 | op, out.toByteArray()[0] & 0xFF);
+                    assertEquals(0x80 | op, channel.out.toByteArray()[0] & 0xFF);
+                    IllegalArgumentException tooLong = assertThrows(
+                            IllegalArgumentException.class, () -> encoder.writeControl(op, payload, 0, 126, out));
+                    assertEquals(
+                            "a control frame's payload is at most 125 bytes (RFC 6455 5.5), not 126",
+                            tooLong.getMessage());
+                    out.reset();
+                } else {
+                    IllegalArgumentException e = assertThrows(
+                            IllegalArgumentException.class, () -> encoder.writeControl(op, payload, 0, 1, out));
+                    assertEquals(
+                            "opcode 0x" + Integer.toHexString(op)
+                                    + " is not a control frame's: writeControl writes Ping (0x9), Pong (0xa) or"
+                                    + " Close (0x8)",
+                            e.getMessage());
+                    assertThrows(
+                            IllegalArgumentException.class, () -> encoder.writeControl(op, payload, 0, 1, channel));
+                }
+                if (!(op == Opcodes.PING || op == Opcodes.PONG || op == Opcodes.CLOSE)) {
+                    assertEquals(0, out.size(), "nothing written for opcode " + op);
+                    assertEquals(0, channel.out.size(), "nothing written for opcode " + op);
+                }
+            }
+        }
+    }
+
     @Test
     void controlFrames() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -36,9 +36,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -276,78 +278,88 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
         List<Contender> contenders = List.of(floor, typical, typicalUtf8, ours, oursString);
         List<Connection> connections = new ArrayList<>();
         try (ShowcaseServer server = new ShowcaseServer(pool, binary, text)) {
-            HttpClient http = HttpClient.newBuilder().executor(clientThreads).build();
-            context.progress("loopback: Netty server with our handler on " + server.uri() + "; JDK client, "
-                    + contenders.size() + " listeners, " + (LOOPBACK_WARM_UP + LOOPBACK_MEASURED)
-                    + " messages of 1 MiB per listener and type, the listeners' rounds interleaved");
-            for (Contender c : contenders) {
-                ShowcaseReceivers.Expected expected = new ShowcaseReceivers.Expected(binary, text);
-                WebSocket webSocket = http.newWebSocketBuilder()
-                        .buildAsync(server.uri(), c.listener().apply(expected))
-                        .get(10, TimeUnit.SECONDS);
-                connections.add(new Connection(c, expected, webSocket));
-            }
-            Map<Contender, Measurement> textResults = receiveInterleaved(context, connections, MessageType.TEXT);
-            Map<Contender, Measurement> binaryResults = receiveInterleaved(context, connections, MessageType.BINARY);
-            for (Connection c : connections) {
-                int total =
-                        (LOOPBACK_WARM_UP + LOOPBACK_MEASURED) * c.contender().types().length;
-                Throwable error = c.expected().error.get();
-                boolean dropping = c.contender() == floor;
-                result.check(Check.of(
-                        "websocket: loopback, " + c.contender().label() + ": every message arrived"
-                                + (dropping ? "" : " with the bytes sent"),
-                        c.expected().good.get() == total && error == null,
-                        c.expected().good.get() + " of " + total + " ok, "
-                                + c.expected().bad.get() + " wrong" + (error == null ? "" : ", error " + error)));
-            }
-            result.row(new ComparisonRow(
-                    "1 MiB text over loopback, as String", textResults.get(typical), textResults.get(oursString)));
-            result.row(new ComparisonRow(
-                    "1 MiB text over loopback, as UTF-8", textResults.get(typicalUtf8), textResults.get(ours)));
-            result.row(new ComparisonRow(
-                    "1 MiB binary over loopback", binaryResults.get(typical), binaryResults.get(ours)));
-            for (MessageType type : new MessageType[] {MessageType.TEXT, MessageType.BINARY}) {
-                Map<Contender, Measurement> measured = type == MessageType.TEXT ? textResults : binaryResults;
-                String kind = type.name().toLowerCase(Locale.ROOT);
-                double floorBytes = measured.get(floor).bytesPerOp();
-                double overhead = measured.get(ours).bytesPerOp() - floorBytes;
-                Measurement usual = measured.get(type == MessageType.TEXT ? typicalUtf8 : typical);
-                result.check(Check.of(
-                        "websocket: loopback " + kind + ": our adapter, its listener reading the bytes in place, adds"
-                                + " at most " + Math.round(ADAPTER_OVERHEAD_LIMIT * 100) + "% of the message to the"
-                                + " JDK client's own allocation",
-                        overhead <= ADAPTER_OVERHEAD_LIMIT * MESSAGE,
-                        String.format(
-                                Locale.ROOT,
-                                "JDK floor %.0f B, ours %.0f B (%+.2f%%), %s %.0f B (%+.0f%%)",
-                                floorBytes,
-                                measured.get(ours).bytesPerOp(),
-                                100 * overhead / MESSAGE,
-                                usual.label(),
-                                usual.bytesPerOp(),
-                                100 * (usual.bytesPerOp() - floorBytes) / MESSAGE)));
-                double floorNanos = measured.get(floor).nanosPerOp();
-                // the faster of the usual ways (for text, toString() without getBytes) is what a listener can save on
-                double usualNanos = Math.min(measured.get(typical).nanosPerOp(), usual.nanosPerOp());
-                result.note(String.format(
-                        Locale.ROOT,
-                        "websocket: loopback %s, JDK client's own floor (listener drops every piece): %s/message,"
-                                + " %s/message, %.0f%% of the usual way's time: the JDK client's own work is most"
-                                + " of these rows, so their speed-ups stay near 1.0x whatever the listener does",
-                        kind,
-                        formatBytes(floorBytes),
-                        formatTime(floorNanos),
-                        100 * floorNanos / usualNanos));
+            try {
+                HttpClient http =
+                        HttpClient.newBuilder().executor(clientThreads).build();
+                context.progress("loopback: Netty server with our handler on " + server.uri() + "; JDK client, "
+                        + contenders.size() + " listeners, " + (LOOPBACK_WARM_UP + LOOPBACK_MEASURED)
+                        + " messages of 1 MiB per listener and type, the listeners' rounds interleaved");
+                for (Contender c : contenders) {
+                    ShowcaseReceivers.Expected expected = new ShowcaseReceivers.Expected(binary, text);
+                    WebSocket webSocket = http.newWebSocketBuilder()
+                            .buildAsync(server.uri(), c.listener().apply(expected))
+                            .get(10, TimeUnit.SECONDS);
+                    connections.add(new Connection(c, expected, webSocket));
+                }
+                Map<Contender, Measurement> textResults = receiveInterleaved(context, connections, MessageType.TEXT);
+                Map<Contender, Measurement> binaryResults =
+                        receiveInterleaved(context, connections, MessageType.BINARY);
+                for (Connection c : connections) {
+                    int total = (LOOPBACK_WARM_UP + LOOPBACK_MEASURED)
+                            * c.contender().types().length;
+                    Throwable error = c.expected().error.get();
+                    boolean dropping = c.contender() == floor;
+                    result.check(Check.of(
+                            "websocket: loopback, " + c.contender().label() + ": every message arrived"
+                                    + (dropping ? "" : " with the bytes sent"),
+                            c.expected().good.get() == total && error == null,
+                            c.expected().good.get() + " of " + total + " ok, "
+                                    + c.expected().bad.get() + " wrong" + (error == null ? "" : ", error " + error)));
+                }
+                result.row(new ComparisonRow(
+                        "1 MiB text over loopback, as String", textResults.get(typical), textResults.get(oursString)));
+                result.row(new ComparisonRow(
+                        "1 MiB text over loopback, as UTF-8", textResults.get(typicalUtf8), textResults.get(ours)));
+                result.row(new ComparisonRow(
+                        "1 MiB binary over loopback", binaryResults.get(typical), binaryResults.get(ours)));
+                for (MessageType type : new MessageType[] {MessageType.TEXT, MessageType.BINARY}) {
+                    Map<Contender, Measurement> measured = type == MessageType.TEXT ? textResults : binaryResults;
+                    String kind = type.name().toLowerCase(Locale.ROOT);
+                    double floorBytes = measured.get(floor).bytesPerOp();
+                    double overhead = measured.get(ours).bytesPerOp() - floorBytes;
+                    Measurement usual = measured.get(type == MessageType.TEXT ? typicalUtf8 : typical);
+                    result.check(Check.of(
+                            "websocket: loopback " + kind
+                                    + ": our adapter, its listener reading the bytes in place, adds"
+                                    + " at most " + Math.round(ADAPTER_OVERHEAD_LIMIT * 100) + "% of the message to the"
+                                    + " JDK client's own allocation",
+                            overhead <= ADAPTER_OVERHEAD_LIMIT * MESSAGE,
+                            String.format(
+                                    Locale.ROOT,
+                                    "JDK floor %.0f B, ours %.0f B (%+.2f%%), %s %.0f B (%+.0f%%)",
+                                    floorBytes,
+                                    measured.get(ours).bytesPerOp(),
+                                    100 * overhead / MESSAGE,
+                                    usual.label(),
+                                    usual.bytesPerOp(),
+                                    100 * (usual.bytesPerOp() - floorBytes) / MESSAGE)));
+                    double floorNanos = measured.get(floor).nanosPerOp();
+                    // the faster of the usual ways (for text, toString() without getBytes) is what a listener can save
+                    // on
+                    double usualNanos = Math.min(measured.get(typical).nanosPerOp(), usual.nanosPerOp());
+                    result.note(String.format(
+                            Locale.ROOT,
+                            "websocket: loopback %s, JDK client's own floor (listener drops every piece): %s/message,"
+                                    + " %s/message, %.0f%% of the usual way's time: the JDK client's own work is most"
+                                    + " of these rows, so their speed-ups stay near 1.0x whatever the listener does",
+                            kind,
+                            formatBytes(floorBytes),
+                            formatTime(floorNanos),
+                            100 * floorNanos / usualNanos));
+                }
+            } finally {
+                // the clients end first, as an application ends: each sends its Close and waits for the
+                // server's, so that every server connection ends by the closing handshake before the
+                // server shuts down
+                for (Connection c : connections) {
+                    close(c.webSocket());
+                }
             }
             result.check(Check.of(
                     "websocket: server saw no error",
                     server.errors().isEmpty(),
                     server.errors().isEmpty() ? "none" : server.errors().toString()));
         } finally {
-            for (Connection c : connections) {
-                close(c.webSocket());
-            }
             clientThreads.shutdownNow();
             clientThreads.awaitTermination(5, TimeUnit.SECONDS);
         }
@@ -402,11 +414,16 @@ public final class WebSocketShowcaseSection implements ShowcaseSection {
         }
     }
 
-    private static void close(WebSocket webSocket) {
+    /** Sends our Close and waits (at most 5 s) for the server's, which ends its side; then lets go of the socket. */
+    private static void close(WebSocket webSocket) throws InterruptedException {
         try {
             webSocket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(5, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            // the server may already have closed; abort below either way
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!webSocket.isInputClosed() && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            // the connection is gone already: abort below either way
         }
         webSocket.abort();
     }

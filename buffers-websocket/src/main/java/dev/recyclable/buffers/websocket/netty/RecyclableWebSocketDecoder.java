@@ -56,8 +56,15 @@ import java.util.Objects;
  * (1002, 1007, 1008, 1009), fires the {@link WebSocketProtocolException} as an exception and
  * closes the channel without a TCP reset: output is shut down after the Close and input is
  * read and discarded until the peer closes (at most 5 s), so a peer still sending sees our
- * Close. The message being assembled is released on violation, on channel inactivity and when
- * the handler is removed.
+ * Close.
+ *
+ * <p><b>Release.</b> The message being assembled and the chunk kept for the next message go back
+ * to the pool on a violation and, whatever the order an application shuts down in, on the first
+ * of: the channel going inactive, the channel leaving its event loop ({@code channelUnregistered}),
+ * the handler's removal, and the event loop shutting down while the channel is still open (which
+ * Netty's {@code shutdownGracefully} with no quiet period can do without closing the channel: the
+ * decoder then closes it). A decoder whose channel left its event loop has ended: should the
+ * channel be registered again, it fires an {@link IllegalStateException} and closes the channel.
  *
  * <p><b>Placement.</b> These Pong and Close frames are written from this handler's context, so a
  * {@link RecyclableWebSocketEncoder} must sit between it and the socket; when the decoder is
@@ -76,6 +83,9 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
     private final PerMessageDeflate deflate;
     private ChannelHandlerContext context;
     private WebSocketDecoder decoder;
+    private LoopShutdownHook loopShutdown;
+    /** Set by {@link #end()}: the decoder's chunks are back in the pool and it takes no more input. */
+    private boolean ended;
     /** Reused for every direct read: the decoder's view of the current ByteBuf. */
     private final ByteBufSource source = new ByteBufSource();
     /** A heartbeat's Pings and Pongs repeat their payload: the same immutable frames serve again. */
@@ -136,18 +146,49 @@ public final class RecyclableWebSocketDecoder extends ChannelInboundHandlerAdapt
         context = ctx;
         decoder = new WebSocketDecoder(
                 pool, role, limits, new Delivery(), deflate == null ? null : deflate.newInflater());
+        loopShutdown = LoopShutdownHook.register(ctx, this::end);
         EncoderPlacement.socketSideOf(ctx);
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        decoder.close();
+        end();
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        decoder.close();
-        super.channelInactive(ctx);
+    public void channelInactive(ChannelHandlerContext ctx) {
+        end();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void channelUnregistered(ChannelHandlerContext ctx) {
+        end();
+        ctx.fireChannelUnregistered();
+    }
+
+    /** A channel that left its event loop and came back: this decoder ended when it left, which must not go unnoticed. */
+    @Override
+    public void channelRegistered(ChannelHandlerContext ctx) {
+        ctx.fireChannelRegistered();
+        if (ended) {
+            ctx.fireExceptionCaught(new IllegalStateException("the WebSocket decoder ended when the channel left its"
+                    + " event loop; a channel registered again needs new WebSocket handlers"));
+            ctx.close();
+        }
+    }
+
+    /**
+     * Releases the message being assembled and the kept chunk, and ends the inflater, on the first
+     * of: the channel going inactive, leaving its event loop, the handler's removal, or the event
+     * loop shutting down with the channel still open ({@link LoopShutdownHook}). Idempotent.
+     */
+    private void end() {
+        if (!ended) {
+            ended = true;
+            loopShutdown.cancel();
+            decoder.close();
+        }
     }
 
     @Override

@@ -50,7 +50,10 @@ import java.util.random.RandomGenerator;
  * <p><b>permessage-deflate.</b> With an agreement, messages of at least the threshold are
  * compressed into pooled chunks by one reused {@code Deflater} and stream (ended when the handler is
  * removed, which Netty does when the channel closes), then sent the same zero-copy way with RSV1
- * on the first frame. Control frames are never compressed.
+ * on the first frame. Control frames are never compressed. Between messages the encoder holds no
+ * pooled chunk. A compression that fails (the pool's stream size cap, the {@code Deflater}) fails
+ * the write's promise with its cause, the message and every chunk of its compressed form are back
+ * in the pool, and the next message is compressed afresh.
  */
 public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdapter implements WebSocketFrameEncoder {
     private final Role role;
@@ -129,7 +132,9 @@ public final class RecyclableWebSocketEncoder extends ChannelOutboundHandlerAdap
         ByteBuf payload;
         try {
             payload = deflater != null ? compressedView(message) : NettyViews.asByteBuf(message.content());
-        } catch (Exception e) {
+        } catch (Throwable e) {
+            // as Netty treats anything a write throws: the promise fails; the message is released
+            // here, and a failed compression has given its own chunks back
             message.close();
             promise.tryFailure(e);
             return;

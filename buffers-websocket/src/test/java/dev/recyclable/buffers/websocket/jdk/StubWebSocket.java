@@ -20,10 +20,12 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A {@link WebSocket} for calling the adapter directly, as the JDK would: it counts
- * {@code request} calls and records the Close codes sent and whether it was aborted.
+ * {@code request} calls and Pings, records the Close codes sent and whether it was aborted, and
+ * can fail its Pings.
  */
 final class StubWebSocket implements WebSocket {
     long requested;
@@ -40,9 +42,16 @@ final class StubWebSocket implements WebSocket {
         return CompletableFuture.completedFuture(this);
     }
 
+    /** Pings sent so far. */
+    final AtomicInteger pings = new AtomicInteger();
+    /** When set, every Ping fails with it, as the JDK's does on a connection it lost without saying so. */
+    volatile Throwable pingFailure;
+
     @Override
     public CompletableFuture<WebSocket> sendPing(ByteBuffer message) {
-        return CompletableFuture.completedFuture(this);
+        pings.incrementAndGet();
+        Throwable f = pingFailure;
+        return f == null ? CompletableFuture.completedFuture(this) : CompletableFuture.failedFuture(f);
     }
 
     @Override
