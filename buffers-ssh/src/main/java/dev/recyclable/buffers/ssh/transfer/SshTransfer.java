@@ -29,6 +29,7 @@ import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transfer.internal.ChunkRing;
 import dev.recyclable.buffers.ssh.transfer.internal.DownloadChannelSink;
@@ -114,7 +115,11 @@ public final class SshTransfer {
         this.options = options;
     }
 
-    /** Transfers over the runner's connection, with chunks from its pool. */
+    /**
+     * Transfers over the runner's connection, with chunks from its pool. Closing the runner stops the transfers
+     * running over it as it stops its commands (the remote command killed, the channel closed): each caller gets a
+     * {@link TransferException} caused by a {@code CommandCancelledException}.
+     */
     public static SshTransfer over(SshRunner runner) {
         return new SshTransfer(runner.client(), runner.pool(), TransferOptions.defaults());
     }
@@ -187,7 +192,7 @@ public final class SshTransfer {
     private TransferResult download(RemoteSource source, LocalSink sink) throws IOException {
         long started = System.nanoTime();
         StderrTail stderr = new StderrTail(STDERR_KEPT);
-        long idleNanos = options.idleTimeout().toNanos();
+        long idleNanos = Durations.toNanos(options.idleTimeout());
         long expected = options.expectedLength();
         Progress progress = new Progress(options.listener(), options.progressInterval(), expected);
         try (ChunkRing ring = new ChunkRing(pool, options.windowSize(), options.chunkSize())) {
@@ -197,7 +202,14 @@ public final class SshTransfer {
                     new DownloadChannelSink(ring, stderr),
                     options.windowSize(),
                     options.maxPacketSize());
-            start(channel, source.command(), source);
+            String what = "download of " + source;
+            RunnerLink runner = RunnerLink.join(client, channel, source.command(), what);
+            try {
+                start(channel, source.command(), source, options.idleTimeout());
+            } catch (TransferException e) {
+                runner.throwIfCancelled(what, 0);
+                throw e;
+            }
             try {
                 channel.sendEof(); // nothing to say on stdin
                 int n;
@@ -210,6 +222,7 @@ public final class SshTransfer {
             } catch (IOException | RuntimeException | Error e) {
                 channel.abort("download stopped: " + e);
                 awaitClose(channel);
+                runner.throwIfCancelled(what, progress.moved());
                 throw new TransferException(
                         "download of " + source + " stopped after " + progress.moved() + " bytes: " + describe(e),
                         progress.moved(),
@@ -218,6 +231,7 @@ public final class SshTransfer {
             }
             awaitClose(channel);
             long moved = progress.moved();
+            runner.throwIfCancelled(what, moved);
             Throwable failure = ring.endFailure();
             if (failure != null) {
                 throw connectionFailed("download of " + source, moved, failure);
@@ -270,8 +284,7 @@ public final class SshTransfer {
 
                     @Override
                     public void visit(byte[] array, int offset, int n) throws IOException {
-                        channel.writeStdin(array, offset, n);
-                        progress.advance(n);
+                        send(channel, array, offset, n, progress);
                     }
 
                     @Override
@@ -311,8 +324,7 @@ public final class SshTransfer {
                     if (n < 0) {
                         break;
                     }
-                    channel.writeStdin(array, base, n);
-                    progress.advance(n);
+                    send(channel, array, base, n, progress);
                 }
             });
         }
@@ -327,7 +339,14 @@ public final class SshTransfer {
         Progress progress = new Progress(options.listener(), options.progressInterval(), length);
         // we only receive the command's messages: a small window is plenty
         CaptureChannel channel = new CaptureChannel(client.getConnection(), channelSink, 64 * 1024, 32 * 1024);
-        start(channel, command, target);
+        String what = "upload to " + target;
+        RunnerLink runner = RunnerLink.join(client, channel, command, what);
+        try {
+            start(channel, command, target, options.idleTimeout());
+        } catch (TransferException e) {
+            runner.throwIfCancelled(what, 0);
+            throw e;
+        }
         try {
             pump.run(channel, progress);
             if (Thread.interrupted()) {
@@ -340,6 +359,7 @@ public final class SshTransfer {
             channel.sendEof();
         } catch (IOException | RuntimeException | Error e) {
             stopUpload(channel, target, e);
+            runner.throwIfCancelled(what, progress.moved());
             throw new TransferException(
                     "upload to " + target + " stopped after " + progress.moved() + " bytes: " + describe(e)
                             + remoteSaid(output),
@@ -349,6 +369,7 @@ public final class SshTransfer {
         }
         long moved = progress.moved();
         awaitCompletion(channel, target, moved, options.idleTimeout());
+        runner.throwIfCancelled(what, moved);
         Throwable failure = channelSink.failure();
         if (failure != null) {
             throw connectionFailed("upload to " + target, moved, failure);
@@ -356,6 +377,20 @@ public final class SshTransfer {
         checkExit(channel, "upload to " + target, moved, output);
         progress.finish(length < 0 ? moved : length);
         return new TransferResult(moved, System.nanoTime() - started);
+    }
+
+    /**
+     * Sends {@code n} bytes of an upload, each wait for the server's window bounded by the idle timeout, and counts
+     * them.
+     *
+     * @throws IOException if the channel stopped taking them (the remote side closed, or the transfer is being
+     *                     stopped), or no window came within the idle timeout
+     */
+    private void send(CaptureChannel channel, byte[] array, int offset, int n, Progress progress) throws IOException {
+        if (!channel.writeStdin(array, offset, n, Durations.toNanos(options.idleTimeout()))) {
+            throw new IOException("the channel closed after " + progress.moved() + " bytes were sent");
+        }
+        progress.advance(n);
     }
 
     /** Feeds an upload's bytes into the channel, counting them. */

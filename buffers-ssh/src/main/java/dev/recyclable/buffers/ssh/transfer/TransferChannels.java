@@ -16,6 +16,7 @@
 package dev.recyclable.buffers.ssh.transfer;
 
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import java.io.IOException;
@@ -37,10 +38,12 @@ final class TransferChannels {
 
     private TransferChannels() {}
 
-    static void start(CaptureChannel channel, String command, Object what) throws IOException {
+    /** Opens the channel and starts {@code command}, each wait bounded by the transfer's idle timeout. */
+    static void start(CaptureChannel channel, String command, Object what, Duration idleTimeout) throws IOException {
+        int waitMs = Durations.toSshjMillis(idleTimeout);
         try {
-            channel.open();
-            channel.exec(command);
+            channel.open(waitMs);
+            channel.exec(command, waitMs);
         } catch (IOException | RuntimeException e) {
             channel.abort("start failed");
             awaitClose(channel);
@@ -72,8 +75,13 @@ final class TransferChannels {
     /** After our EOF the remote still verifies and renames, or the command finishes: wait for its exit. */
     static void awaitCompletion(CaptureChannel channel, RemoteTarget target, long moved, Duration idleTimeout)
             throws IOException {
+        long idleNanos = Durations.toNanos(idleTimeout);
         try {
-            channel.closeFuture().get(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (idleNanos == Durations.UNLIMITED) {
+                channel.closeFuture().get();
+            } else {
+                channel.closeFuture().get(idleNanos, TimeUnit.NANOSECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             channel.abort("interrupted");

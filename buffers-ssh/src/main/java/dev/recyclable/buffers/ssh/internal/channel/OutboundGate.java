@@ -41,6 +41,8 @@ final class OutboundGate {
     private final ReentrantLock lock = new ReentrantLock();
     private final ReusablePacket windowAdjustPacket = new ReusablePacket(); // under lock
     private boolean closeSent; // guarded by lock
+    /** Written under lock, read anywhere. */
+    private volatile long stdinBytes;
     /** The server's id of the channel, which every message we send carries; set when the open is confirmed. */
     private volatile int recipient;
 
@@ -67,12 +69,30 @@ final class OutboundGate {
 
     /** Writes {@code packet} unless the channel is not open or we already sent CLOSE; false if not written. */
     boolean sendIfOpen(SSHPacket packet) throws TransportException {
+        return send(packet, 0);
+    }
+
+    /**
+     * Writes a stdin packet carrying {@code dataBytes} as {@link #sendIfOpen} does, and counts them as sent in the
+     * same step: once our CLOSE is sent, {@link #stdinBytes()} is final and says exactly what went out.
+     */
+    boolean sendStdin(SSHPacket packet, int dataBytes) throws TransportException {
+        return send(packet, dataBytes);
+    }
+
+    /** Stdin bytes handed to the transport so far. */
+    long stdinBytes() {
+        return stdinBytes;
+    }
+
+    private boolean send(SSHPacket packet, int dataBytes) throws TransportException {
         lock.lock();
         try {
             if (closeSent || !open()) {
                 return false;
             }
             trans.write(packet);
+            stdinBytes += dataBytes;
             flushGrantLocked();
             return true;
         } finally {
