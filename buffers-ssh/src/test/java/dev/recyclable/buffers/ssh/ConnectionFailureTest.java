@@ -26,6 +26,7 @@ import dev.recyclable.buffers.ssh.fixtures.CapturedLog;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.fixtures.ThrowingHostKeyPolicy;
 import dev.recyclable.buffers.ssh.runner.RunningCommand;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -223,7 +224,7 @@ class ConnectionFailureTest {
     void aHostKeyCheckThatThrowsAnErrorEndsTheConnectAtOnce(String kind) throws Exception {
         SshTestServer s = start(kind);
         for (Throwable thrown : List.of(new StackOverflowError("in the check"), new IllegalStateException("bug"))) {
-            HostKeyPolicy throwing = policyThatThrows(thrown);
+            HostKeyPolicy throwing = ThrowingHostKeyPolicy.throwing(thrown);
             long startNanos = System.nanoTime();
             Throwable caught = assertThrows(
                     Throwable.class,
@@ -244,16 +245,6 @@ class ConnectionFailureTest {
             assertNoThreadLeftFor(s.port());
         }
         assertLogsIn(builder(s).credentials(s.credentials()).hostKeys(s.hostKeys()), "after");
-    }
-
-    /** A policy whose rule throws {@code thrown}: built as the factories build theirs. */
-    private static HostKeyPolicy policyThatThrows(Throwable thrown) throws Exception {
-        var constructor =
-                HostKeyPolicy.class.getDeclaredConstructor(dev.recyclable.buffers.ssh.internal.keys.HostKeyRule.class);
-        constructor.setAccessible(true);
-        return constructor.newInstance((dev.recyclable.buffers.ssh.internal.keys.HostKeyRule) (host, port, key) -> {
-            throw SshRunnerContractTest.<RuntimeException>sneaky(thrown);
-        });
     }
 
     /** A connect error names one cause: a refused host key is not a refused TCP connection. */

@@ -348,7 +348,7 @@ final class Scheduler {
                                 h.key.credentials(),
                                 (reason, message) -> dispatch.post(() -> connectionDied(c)));
                         dispatch.post(() -> connected(c, client), () -> Connector.closeQuietly(client));
-                    } catch (IOException | RuntimeException e) {
+                    } catch (Throwable e) { // an Error too (the host-key check's): the host's books must hear of it
                         dispatch.post(() -> connectFailed(c, e));
                     }
                 },

@@ -86,6 +86,9 @@ public record Connector(Config config, Duration connectTimeout, Duration replyTi
                 failure.addSuppressed(suppressed);
             }
             throw failure;
+        } catch (Error e) { // e.g. from reading a key file: the connection must not outlive it
+            closeQuietly(client);
+            throw e;
         }
     }
 

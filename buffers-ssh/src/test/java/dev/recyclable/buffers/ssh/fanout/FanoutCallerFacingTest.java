@@ -31,6 +31,7 @@ import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.fixtures.ThrowingHostKeyPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -195,6 +196,34 @@ class FanoutCallerFacingTest {
             assertSame(bug, finished.getCause());
             assertEquals(5, delivered.size(), delivered.toString());
             assertNothingInUse(pool);
+            assertExecutorStillWorks(executor);
+        }
+        assertNothingInUse(pool);
+    }
+
+    /**
+     * The host-key check throwing an Error during a target's handshake (on sshj's reader thread, then on a connector
+     * thread): that host's targets fail at once, the others run, and the executor keeps working.
+     */
+    @Test
+    void aHostKeyCheckThatThrowsAnErrorFailsOnlyItsHostsTargets() throws Exception {
+        BufferPool pool = BufferPool.builder().build();
+        HostKeyPolicy throwing = ThrowingHostKeyPolicy.throwing(new StackOverflowError("in the check"));
+        List<FanoutTarget> list = new ArrayList<>(targets(3, "echo fine"));
+        for (int i = 0; i < 3; i++) {
+            list.add(new FanoutTarget("bad" + i, mina.host(), mina.port(), minaLogin, throwing, "echo never"));
+        }
+        try (FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
+                FanoutRun run = executor.start(list, null, CommandOptions.defaults())) {
+            assertTrue(run.await(Duration.ofSeconds(20)), run.toString());
+            for (TargetOutcome o : run.completion().join()) {
+                if (o.target().id().startsWith("bad")) {
+                    assertEquals(FailureKind.HANDSHAKE_FAILED, o.failure(), o.toString());
+                    assertTrue(o.reason().contains("StackOverflowError"), o.reason());
+                } else {
+                    assertTrue(o.succeeded(), o.toString());
+                }
+            }
             assertExecutorStillWorks(executor);
         }
         assertNothingInUse(pool);
