@@ -47,9 +47,11 @@ public final class RunningCommand {
     }
 
     /**
-     * Completes when the channel closes: with the status, or exceptionally with an {@link SshCommandException}
-     * ({@link CommandTimeoutException}, {@link CommandCancelledException}, connection failure). Dependent stages
-     * added without an executor run on sshj's reader thread: keep them short and non-blocking.
+     * Completes when the channel has closed and the command's stdin, if any, is no longer being written: with the
+     * status, or exceptionally with an {@link SshCommandException} ({@link CommandTimeoutException},
+     * {@link CommandCancelledException}, connection failure, a stdin stream that threw). Dependent stages added
+     * without an executor run on the thread that ends the command (sshj's reader thread, or the one writing stdin):
+     * keep them short and non-blocking.
      */
     public CompletableFuture<CommandStatus> completion() {
         return sink.completion();
