@@ -493,6 +493,7 @@ abstract class SshRunnerContractTest {
      */
     @Test
     void aListenerThatThrowsAnErrorStopsTheCommandAndReturnsEveryChunk() throws Exception {
+        RunningCommand other = ssh.launch("sleep 2; exit 9", CommandOptions.defaults());
         List<Throwable> thrown = List.of(
                 new AssertionError("a failed assertion"),
                 new OutOfMemoryError("as if the heap ran out"),
@@ -516,6 +517,7 @@ abstract class SshRunnerContractTest {
             PoolAssertions.assertNothingInUse(pool);
             assertRunnerStillWorks();
         }
+        assertEquals(9, other.await(Duration.ofSeconds(30)).exitStatus(), "a command beside them runs on");
     }
 
     /** A real stack overflow inside the listener, not a thrown instance. */

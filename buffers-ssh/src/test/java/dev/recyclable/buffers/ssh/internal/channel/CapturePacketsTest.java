@@ -88,9 +88,10 @@ class CapturePacketsTest {
                 assertEquals(BYTES, c.bytes, c.toString());
             }
             // head writes blocks of several KiB; the loop one line per process, which the server reads and sends as
-            // it comes: close to a packet per line
-            assertTrue(oursLoop.packets > 500, "ours: loop " + oursLoop + ", head " + oursHead);
-            assertTrue(sshjLoop.packets > 500, "sshj: loop " + sshjLoop + ", head " + sshjHead);
+            // it comes: close to a packet per line on a quiet machine, and still hundreds on a loaded one, where the
+            // server reads a few lines at once (451-495 packets at a load average of 12-19 on 2 cores)
+            assertTrue(oursLoop.packets > 200, "ours: loop " + oursLoop + ", head " + oursHead);
+            assertTrue(sshjLoop.packets > 200, "sshj: loop " + sshjLoop + ", head " + sshjHead);
             assertTrue(oursHead.packets < 50, "ours: head " + oursHead);
         }
     }
