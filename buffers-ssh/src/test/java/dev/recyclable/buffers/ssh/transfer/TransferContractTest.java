@@ -18,12 +18,14 @@ package dev.recyclable.buffers.ssh.transfer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
@@ -39,7 +41,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -452,6 +457,56 @@ abstract class TransferContractTest {
             assertEquals(TransferException.class, caught.getClass(), what + ": " + caught);
             assertSame(thrown, caught.getCause(), what);
         }
+    }
+
+    // ------------------------------------------------------------------ the runner's close
+
+    /**
+     * Closing the runner in the middle of an upload to a file stops it as a failure does, so that the remote shell
+     * removes its part file (on a server that does not pass signals on, because its input ends short), and the close
+     * waits for that: when it returns, the target is as it was and nothing else is left. The transfer's caller gets
+     * a cancellation.
+     */
+    @Test
+    void closingTheRunnerDuringAnUploadLeavesTheTargetAsItWasAndNoPartFile() throws Exception {
+        Path source = TestFiles.randomFile(dir, "src", 16L << 20, 35);
+        Path target = Files.writeString(dir.resolve("target"), "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw-rw-"));
+        CountDownLatch halfway = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        SshTransfer held = transfer.withOptions(transfer.options().toBuilder()
+                .listener((moved, total) -> {
+                    if (moved >= 4L << 20 && halfway.getCount() > 0) {
+                        halfway.countDown();
+                        try {
+                            closed.await(60, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                })
+                .build());
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        Thread uploading = new Thread(() -> {
+            try {
+                held.upload(source, RemoteTarget.file(target.toString()));
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        uploading.start();
+        try {
+            assertTrue(halfway.await(60, TimeUnit.SECONDS), "the upload got halfway");
+            ssh.close();
+            assertEquals(List.of(), TestFiles.othersIn(dir, "src", "target"), "part files left after close()");
+            assertEquals("old", Files.readString(target));
+        } finally {
+            closed.countDown();
+            uploading.join(60_000);
+        }
+        TransferException e = assertInstanceOf(TransferException.class, outcome.get());
+        assertTrue(e.getMessage().contains("SshRunner closed"), e.getMessage());
+        assertInstanceOf(CommandCancelledException.class, e.getCause(), e.toString());
     }
 
     // ------------------------------------------------------------------ local failures
