@@ -332,15 +332,20 @@ abstract class SshRunnerContractTest {
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 31 + (i >>> 11));
         }
-        try (RecyclableOutputStream stdin = pool.newStream()) {
-            stdin.write(data, 0, data.length);
-            try (CommandResult r = ssh.run(
-                    "sha256sum", CommandOptions.defaults().withStdin(stdin).withTimeout(Duration.ofSeconds(30)))) {
-                String expected = HexFormat.of()
-                        .formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-                assertEquals(expected, r.stdoutText().split(" ")[0]);
+        String expected =
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        // heap chunks go out as they are, direct ones through a bounce array
+        BufferPool direct = BufferPool.builder().directChunks(true).build();
+        for (BufferPool source : List.of(pool, direct)) {
+            try (RecyclableOutputStream stdin = source.newStream()) {
+                stdin.write(data, 0, data.length);
+                try (CommandResult r = ssh.run(
+                        "sha256sum", CommandOptions.defaults().withStdin(stdin).withTimeout(Duration.ofSeconds(30)))) {
+                    assertEquals(expected, r.stdoutText().split(" ")[0]);
+                }
             }
         }
+        PoolAssertions.assertNothingInUse(direct);
     }
 
     @Test

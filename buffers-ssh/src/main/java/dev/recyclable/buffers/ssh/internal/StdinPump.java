@@ -17,7 +17,6 @@ package dev.recyclable.buffers.ssh.internal;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.SegmentVisitor;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
@@ -176,27 +175,9 @@ public final class StdinPump implements Runnable {
     /** Straight from the chunks: no copy before the transport's encryption. */
     private boolean feedBuffer() throws IOException {
         try {
-            buffer.forEachSegment(new SegmentVisitor() {
-                private byte[] bounce;
-
-                @Override
-                public void visit(byte[] array, int offset, int n) throws IOException {
-                    if (!channel.writeStdin(array, offset, n, Durations.UNLIMITED)) {
-                        throw CHANNEL_STOPPED;
-                    }
-                }
-
-                @Override
-                public void visit(ByteBuffer segment) throws IOException {
-                    // direct chunks: sshj packets are heap arrays, so one bounce buffer reused per call
-                    if (bounce == null) {
-                        bounce = new byte[READ_SIZE];
-                    }
-                    while (segment.hasRemaining()) {
-                        int n = Math.min(bounce.length, segment.remaining());
-                        segment.get(bounce, 0, n);
-                        visit(bounce, 0, n);
-                    }
+            HeapSegments.forEach(buffer, READ_SIZE, (array, offset, n) -> {
+                if (!channel.writeStdin(array, offset, n, Durations.UNLIMITED)) {
+                    throw CHANNEL_STOPPED;
                 }
             });
             return true;

@@ -31,7 +31,7 @@ import static dev.recyclable.buffers.ssh.transfer.TransferChannels.succeeded;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.SegmentVisitor;
+import dev.recyclable.buffers.ssh.internal.HeapSegments;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.time.Durations;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
@@ -350,26 +350,7 @@ public final class SshTransfer {
                 length,
                 target,
                 FileModes.UNKNOWN,
-                feed -> content.forEachSegment(new SegmentVisitor() {
-                    private byte[] scratch;
-
-                    @Override
-                    public void visit(byte[] array, int offset, int n) throws IOException {
-                        feed.write(array, offset, n);
-                    }
-
-                    @Override
-                    public void visit(ByteBuffer segment) throws IOException {
-                        if (scratch == null) {
-                            scratch = new byte[options.chunkSize()]; // direct chunks: sshj sends from arrays
-                        }
-                        while (segment.hasRemaining()) {
-                            int n = Math.min(segment.remaining(), scratch.length);
-                            segment.get(scratch, 0, n);
-                            visit(scratch, 0, n);
-                        }
-                    }
-                }));
+                feed -> HeapSegments.forEach(content, options.chunkSize(), feed::write));
     }
 
     private TransferResult upload(UploadSource source, long length, RemoteTarget target, int sourceMode)
