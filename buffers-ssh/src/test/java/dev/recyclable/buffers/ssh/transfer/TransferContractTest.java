@@ -438,6 +438,40 @@ abstract class TransferContractTest {
         assertEquals("still here\n", after.toString());
     }
 
+    /**
+     * A listener that throws an {@link InterruptedException} (sneakily) cancels its transfer as an interrupt does:
+     * the caller gets it as the cause of a {@link TransferException}, with its thread's interrupt flag set again,
+     * and the target keeps its old content.
+     */
+    @Test
+    void aListenerThatThrowsInterruptedExceptionCancelsTheTransferAndKeepsTheInterrupt() throws Exception {
+        Path local = TestFiles.randomFile(dir, "src", 1000, 36);
+        Path remote = Files.writeString(dir.resolve("remote"), "old remote");
+        Files.setPosixFilePermissions(remote, PosixFilePermissions.fromString("rw-rw-rw-"));
+        Path back = Files.writeString(dir.resolve("back"), "old local");
+        List<Executable> transfers = List.of(
+                () -> interruptingOnFirstReport().upload(local, RemoteTarget.file(remote.toString())),
+                () -> interruptingOnFirstReport().download(RemoteSource.file(local.toString()), back));
+        for (Executable call : transfers) {
+            try {
+                TransferException e = assertThrows(TransferException.class, call);
+                assertInstanceOf(InterruptedException.class, e.getCause(), e.toString());
+                assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is set again: " + e);
+            } finally {
+                Thread.interrupted();
+            }
+            awaitNoOthers(dir, "src", "remote", "back");
+            assertEquals("old remote", Files.readString(remote));
+            assertEquals("old local", Files.readString(back));
+        }
+    }
+
+    private SshTransfer interruptingOnFirstReport() {
+        return transfer.withOptions(transfer.options().toBuilder()
+                .listener(throwingOn(1, new InterruptedException("listener interrupted")))
+                .build());
+    }
+
     /** A listener that throws {@code thrown} on its {@code n}th call (sneakily, if it is a checked exception). */
     private static TransferListener throwingOn(int n, Throwable thrown) {
         int[] calls = {0};
