@@ -21,13 +21,14 @@
  *   runner  fanout  transfer   the entry points: SshRunner (one connection), FanoutExecutor (many hosts),
  *                              SshTransfer (bulk data over a runner's connection)
  *   internal                   how a command runs and a connection is made: output sinks, stdin, connector,
- *                              keepalive, error messages (not exported)
+ *                              keepalive, error messages, the guard around the caller's code (not exported)
  *   ssh                        what the entry points speak: CommandOptions, CommandResult, CommandStatus,
  *                              OutputListener and OutputEvent, the exceptions, SshCredentials, HostKeyPolicy,
  *                              ConnectionSettings
- *   internal.keys  internal.channel  transport
+ *   internal.keys  internal.channel  internal.time  transport
  *                              known_hosts and key files; the sshj channel that hands each packet to a sink;
- *                              sshj cipher, MAC and socket factories (the last exported)
+ *                              the one conversion of every Duration and the waits it bounds; sshj cipher, MAC
+ *                              and socket factories (the last exported)
  * </pre>
  *
  * <p>sshj and buffers-core types appear in the public API (an {@code SSHClient}, a {@code Config}, a

@@ -16,6 +16,7 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.Objects;
@@ -41,9 +42,7 @@ public final class CommandOptions {
 
     /** Every instance is made here: the one place that checks the values. */
     private CommandOptions(Duration timeout, long maxOutputBytes, OutputLimitPolicy limitPolicy, Object stdin) {
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
-        }
+        Durations.check(timeout, "timeout");
         if (maxOutputBytes < 0) {
             throw new IllegalArgumentException("maxOutputBytes must not be negative: " + maxOutputBytes);
         }
@@ -59,7 +58,11 @@ public final class CommandOptions {
 
     /**
      * Kill the command ({@code KILL} signal, channel closed) if it has not finished this long after it was sent,
-     * and throw {@link CommandTimeoutException}. {@link Duration#ZERO} means no timeout.
+     * and throw {@link CommandTimeoutException}. It covers writing the command's stdin too. {@link Duration#ZERO}
+     * means no timeout, and so does one too long to count (over about 292 years: {@code ChronoUnit.FOREVER},
+     * {@code Duration.ofSeconds(Long.MAX_VALUE)}).
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public CommandOptions withTimeout(Duration timeout) {
         return new CommandOptions(timeout, maxOutputBytes, limitPolicy, stdin);
@@ -71,15 +74,21 @@ public final class CommandOptions {
     }
 
     /**
-     * Feeds {@code stdin} to the command, then end of file. Read to its end on the calling thread; not closed.
+     * Feeds {@code stdin} to the command, then end of file, as {@code ssh host cmd < file} does: read on a stdin
+     * thread of the runner (a fan-out takes only a buffer) while the command runs and its output flows back, as
+     * fast as the server takes it, until its end or the command's; not closed. A command that ends without reading
+     * it all is not a failure ({@link CommandStatus#stdinTruncated()}); a stream that throws fails the command with
+     * that as the cause. A read still blocked when the command has ended is not waited for.
      */
     public CommandOptions withStdin(InputStream stdin) {
         return new CommandOptions(timeout, maxOutputBytes, limitPolicy, Objects.requireNonNull(stdin));
     }
 
     /**
-     * Feeds the content of {@code stdin} to the command straight from its chunks, then end of file. The caller
-     * keeps ownership: it must stay open until the command has been started ({@code run} returns or throws).
+     * Feeds the content of {@code stdin} to the command straight from its chunks, then end of file, while the
+     * command runs (as {@link #withStdin(InputStream)}). The caller keeps ownership and must neither change nor
+     * close it until the command has ended: {@code run} or {@code stream} returned or threw, a launched command's
+     * {@code completion()} completed, a fan-out run finished.
      */
     public CommandOptions withStdin(RecyclableOutputStream stdin) {
         return new CommandOptions(timeout, maxOutputBytes, limitPolicy, Objects.requireNonNull(stdin));

@@ -30,6 +30,11 @@ import java.time.Duration;
  * @param stderrBytes      bytes the command wrote to stderr, including any that were discarded
  * @param stdoutTruncated  whether stdout bytes were discarded by the output limit (or on purpose)
  * @param stderrTruncated  whether stderr bytes were discarded by the output limit (or on purpose)
+ * @param stdinBytes       bytes of stdin sent to the server (0 for a command without stdin)
+ * @param stdinTruncated   whether the command ended before all of its stdin was sent (it exited, or was killed,
+ *                         without reading the rest, as {@code ssh host cmd < file} lets a command do): the rest was
+ *                         never sent. A stdin stream counts as all sent only if its end was read before the
+ *                         command ended
  * @param elapsed          from sending the command to the channel's close
  */
 public record CommandStatus(
@@ -41,6 +46,8 @@ public record CommandStatus(
         long stderrBytes,
         boolean stdoutTruncated,
         boolean stderrTruncated,
+        long stdinBytes,
+        boolean stdinTruncated,
         Duration elapsed) {
 
     /** True when the command exited with status 0 and no signal. */

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh;
 
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.time.Duration;
 
 /** The command outlived {@link CommandOptions#timeout()}: it was signalled {@code KILL} and its channel closed. */
@@ -22,7 +23,11 @@ public class CommandTimeoutException extends SshCommandException {
     private final Duration timeout;
 
     public CommandTimeoutException(String command, Duration timeout) {
-        super(command, "command did not finish within " + timeout.toMillis() + " ms; killed and channel closed", null);
+        super(
+                command,
+                "command did not finish within " + Durations.toNanos(Durations.check(timeout, "timeout")) / 1_000_000
+                        + " ms; killed and channel closed",
+                null);
         this.timeout = timeout;
     }
 

@@ -16,6 +16,7 @@
 package dev.recyclable.buffers.ssh;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import dev.recyclable.buffers.ssh.transport.SshConfigs;
 import java.time.Duration;
 import java.util.Objects;
@@ -36,13 +37,17 @@ import net.schmizz.sshj.Config;
  *   <tr><td>{@link #config}</td><td>sshj's algorithms: ciphers, MACs, key exchange</td>
  *       <td>{@link SshConfigs#shared()}</td></tr>
  *   <tr><td>{@link #connectTimeout}</td><td>the TCP connect</td><td>10 s</td></tr>
- *   <tr><td>{@link #replyTimeout}</td><td>each wait for the server: handshake, channel open, exec, stdin
- *       window</td><td>30 s</td></tr>
+ *   <tr><td>{@link #replyTimeout}</td><td>each wait for a reply of the server: handshake, login, channel open,
+ *       exec</td><td>30 s</td></tr>
  *   <tr><td>{@link #windowSize}</td><td>output in flight per command</td><td>2 MiB</td></tr>
  *   <tr><td>{@link #maxPacketSize}</td><td>the largest data packet the server may send</td><td>32 KiB</td></tr>
  *   <tr><td>{@link #keepAlive}</td><td>how soon a dead or frozen server is noticed</td><td>10 s, 3
  *       unanswered</td></tr>
  * </table>
+ *
+ * <p>Durations: zero, and anything past {@code Integer.MAX_VALUE} milliseconds (about 24 days, up to
+ * {@code ChronoUnit.FOREVER}), mean no limit; a negative one is refused at once with an
+ * {@link IllegalArgumentException}.
  *
  * <p>Host, port, login and host-key policy are per connection: {@code SshRunner.Builder} takes them, and a
  * fan-out takes them from each {@code FanoutTarget}. Not thread-safe (a builder).
@@ -81,18 +86,25 @@ public abstract class ConnectionSettings<B extends ConnectionSettings<B>> {
         return self();
     }
 
-    /** TCP connect timeout. Default 10 s. */
+    /**
+     * TCP connect timeout. Default 10 s; zero or beyond about 24 days: no limit.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
     public B connectTimeout(Duration timeout) {
-        this.connectTimeout = Objects.requireNonNull(timeout, "timeout");
+        this.connectTimeout = Durations.check(timeout, "connectTimeout");
         return self();
     }
 
     /**
      * How long to wait for each reply of the server: during the handshake and login, for a channel open or an
-     * exec, and for window to send stdin. Default 30 s.
+     * exec. Default 30 s; zero or beyond about 24 days: no limit. Waiting for the server to take more of a
+     * command's stdin is part of running the command: its own timeout bounds that.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public B replyTimeout(Duration timeout) {
-        this.replyTimeout = Objects.requireNonNull(timeout, "timeout");
+        this.replyTimeout = Durations.check(timeout, "replyTimeout");
         return self();
     }
 
@@ -121,14 +133,15 @@ public abstract class ConnectionSettings<B extends ConnectionSettings<B>> {
      * its buffers released), even with no command timeout set. A dead or frozen server is
      * so detected within about {@code interval * (maxUnanswered + 1)}; in a fan-out the other hosts carry on.
      * Default: every 10 s, 3 unanswered (detected within 30 to 40 s). {@link Duration#ZERO} turns it off (then a
-     * frozen server holds a command forever unless its options set a timeout). The probes of all connections, of
-     * all runners and executors, are sent from one shared thread.
+     * frozen server holds a command forever unless its options set a timeout), and so does an interval too long to
+     * count (over about 292 years, {@code ChronoUnit.FOREVER}). The probes of all connections, of all runners and
+     * executors, are sent from one shared thread.
      *
      * @throws IllegalArgumentException if {@code interval} is negative or {@code maxUnanswered} below 1
      */
     public B keepAlive(Duration interval, int maxUnanswered) {
-        Objects.requireNonNull(interval, "interval");
-        if (interval.isNegative() || maxUnanswered < 1) {
+        Durations.check(interval, "keepAlive interval");
+        if (maxUnanswered < 1) {
             throw new IllegalArgumentException(
                     "keepAlive needs interval >= 0 and maxUnanswered >= 1: " + interval + ", " + maxUnanswered);
         }

@@ -33,8 +33,11 @@ public interface OutputListener {
     /**
      * One piece of output: the bytes of one SSH data packet.
      *
-     * @throws Exception to stop: the command is killed and {@code stream} throws an {@link SshCommandException}
-     *                   with this as cause
+     * @throws Exception to stop; anything thrown stops the command, an {@link Error} too (a failed assertion, a
+     *                   stack overflow): it is killed, its channel closed and its chunks returned, and
+     *                   {@code stream} throws an {@link SshCommandException} with this as cause (an Error as itself;
+     *                   an {@link InterruptedException} as a {@link CommandCancelledException}, the interrupt flag
+     *                   set again). The runner and its other commands go on.
      */
     void onOutput(OutputEvent event) throws Exception;
 }

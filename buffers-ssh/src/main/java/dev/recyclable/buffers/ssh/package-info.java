@@ -25,6 +25,7 @@
  * <p>The entry points sit above this package: {@code ssh.runner} (one connection), {@code ssh.fanout} (many
  * hosts), {@code ssh.transfer} (bulk data); between them and this package, the module's {@code internal} code that
  * runs commands and opens connections. Below it: known_hosts and key-file parsing ({@code internal.keys}), the
- * sshj channel ({@code internal.channel}) and {@code ssh.transport}. No package depends on one above it.
+ * sshj channel ({@code internal.channel}), the one conversion of every {@code Duration} ({@code internal.time})
+ * and {@code ssh.transport}. No package depends on one above it.
  */
 package dev.recyclable.buffers.ssh;

@@ -26,6 +26,7 @@ import dev.recyclable.buffers.ssh.fixtures.CapturedLog;
 import dev.recyclable.buffers.ssh.fixtures.EmbeddedSshServer;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
+import dev.recyclable.buffers.ssh.fixtures.ThrowingHostKeyPolicy;
 import dev.recyclable.buffers.ssh.runner.RunningCommand;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.testing.PoolAssertions;
@@ -85,6 +86,7 @@ class ConnectionFailureTest {
                             .connect());
             assertEquals(SshConnectException.Reason.HOST_KEY_UNKNOWN, e.reason(), e.getMessage());
             assertMentions(e, s.host() + ":" + s.port(), "UNKNOWN", fingerprintOf(s), empty.toString());
+            assertOneCause(e);
         } finally {
             Files.deleteIfExists(empty);
         }
@@ -108,6 +110,7 @@ class ConnectionFailureTest {
                             .connect());
             assertEquals(SshConnectException.Reason.HOST_KEY_CHANGED, changed.reason(), changed.getMessage());
             assertMentions(changed, s.host() + ":" + s.port(), "CHANGED", fingerprintOf(s), "man in the middle");
+            assertOneCause(changed);
             SshConnectException pinned = assertThrows(
                     SshConnectException.class,
                     () -> builder(s)
@@ -193,6 +196,63 @@ class ConnectionFailureTest {
                         .connect());
         assertEquals(SshConnectException.Reason.CONNECTION_REFUSED, e.reason(), e.getMessage());
         assertMentions(e, s.host() + ":" + port, "refused");
+    }
+
+    /** A host name that does not resolve: the message names it with its port, and says only that. */
+    @ParameterizedTest
+    @ValueSource(ints = {22, 2222})
+    void anUnresolvableHostNamesHostAndPort(int port) {
+        SshConnectException e = assertThrows(
+                SshConnectException.class,
+                () -> SshRunner.builder("no-such-host.invalid")
+                        .port(port)
+                        .credentials(SshCredentials.password("nobody", new char[] {'x'}))
+                        .hostKeys(HostKeyPolicy.pinnedFingerprint("SHA256:" + "A".repeat(43)))
+                        .pool(pool)
+                        .connect());
+        assertEquals(SshConnectException.Reason.UNREACHABLE, e.reason(), e.getMessage());
+        assertMentions(e, "no-such-host.invalid:" + port, "resolve");
+        assertOneCause(e);
+    }
+
+    /**
+     * The host-key check calls the policy during the handshake, on sshj's reader thread: whatever it throws, an
+     * Error included, ends the connect at once, and an Error reaches the caller as itself.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"openssh", "mina"})
+    void aHostKeyCheckThatThrowsAnErrorEndsTheConnectAtOnce(String kind) throws Exception {
+        SshTestServer s = start(kind);
+        for (Throwable thrown : List.of(new StackOverflowError("in the check"), new IllegalStateException("bug"))) {
+            HostKeyPolicy throwing = ThrowingHostKeyPolicy.throwing(thrown);
+            long startNanos = System.nanoTime();
+            Throwable caught = assertThrows(
+                    Throwable.class,
+                    () -> builder(s)
+                            .credentials(s.credentials())
+                            .hostKeys(throwing)
+                            .replyTimeout(Duration.ofSeconds(20))
+                            .connect());
+            long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+            assertTrue(tookMs < 10_000, "took " + tookMs + " ms: " + caught);
+            if (thrown instanceof Error) {
+                assertEquals(thrown, caught);
+            } else {
+                SshConnectException e = assertInstanceOf(SshConnectException.class, caught);
+                assertEquals(SshConnectException.Reason.HOST_KEY_UNKNOWN, e.reason(), e.getMessage());
+                assertMentions(e, s.host() + ":" + s.port(), "could not be checked", "bug");
+            }
+            assertNoThreadLeftFor(s.port());
+        }
+        assertLogsIn(builder(s).credentials(s.credentials()).hostKeys(s.hostKeys()), "after");
+    }
+
+    /** A connect error names one cause: a refused host key is not a refused TCP connection. */
+    private static void assertOneCause(SshConnectException e) {
+        String m = e.getMessage().toLowerCase(java.util.Locale.ROOT);
+        if (e.reason() != SshConnectException.Reason.CONNECTION_REFUSED) {
+            assertTrue(!m.contains("connection refused"), "two causes in: " + e.getMessage());
+        }
     }
 
     /**

@@ -20,12 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ByteBufferView;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.fixtures.GeneratedBytes;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.ssh.runner.RunningCommand;
@@ -330,15 +332,20 @@ abstract class SshRunnerContractTest {
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 31 + (i >>> 11));
         }
-        try (RecyclableOutputStream stdin = pool.newStream()) {
-            stdin.write(data, 0, data.length);
-            try (CommandResult r = ssh.run(
-                    "sha256sum", CommandOptions.defaults().withStdin(stdin).withTimeout(Duration.ofSeconds(30)))) {
-                String expected = HexFormat.of()
-                        .formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-                assertEquals(expected, r.stdoutText().split(" ")[0]);
+        String expected =
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        // heap chunks go out as they are, direct ones through a bounce array
+        BufferPool direct = BufferPool.builder().directChunks(true).build();
+        for (BufferPool source : List.of(pool, direct)) {
+            try (RecyclableOutputStream stdin = source.newStream()) {
+                stdin.write(data, 0, data.length);
+                try (CommandResult r = ssh.run(
+                        "sha256sum", CommandOptions.defaults().withStdin(stdin).withTimeout(Duration.ofSeconds(30)))) {
+                    assertEquals(expected, r.stdoutText().split(" ")[0]);
+                }
             }
         }
+        PoolAssertions.assertNothingInUse(direct);
     }
 
     @Test
@@ -404,6 +411,255 @@ abstract class SshRunnerContractTest {
     @Test
     void socketHasTcpNoDelay() throws IOException {
         assertTrue(ssh.client().getSocket().getTcpNoDelay());
+    }
+
+    // ------------------------------------------------------------------ stdin of any size
+
+    /** Ten MiB of stdin to a command that never reads it: more than any window, as {@code ssh host true < file}. */
+    @Test
+    void aCommandThatExitsWithoutReadingItsStdinReportsItsExitStatus() throws Exception {
+        long size = 10L << 20;
+        try (RecyclableOutputStream stdin = pool.newStream()) {
+            stdin.write(new byte[(int) size]);
+            CommandOptions options = CommandOptions.defaults().withStdin(stdin).withTimeout(Duration.ofSeconds(30));
+            try (CommandResult r = ssh.run("exit 3", options)) {
+                assertEquals(3, r.exitStatus());
+                assertStdinCutShort(r.status(), size);
+            }
+            CommandStatus streamed = ssh.stream("exit 4", options, event -> {});
+            assertEquals(4, streamed.exitStatus());
+            assertStdinCutShort(streamed, size);
+            CommandStatus launched = ssh.launch("exit 5", options).await(Duration.ofSeconds(30));
+            assertEquals(5, launched.exitStatus());
+            assertStdinCutShort(launched, size);
+        }
+        try (CommandResult r = ssh.run(
+                "exit 6",
+                CommandOptions.defaults().withStdin(GeneratedBytes.of(size, 6)).withTimeout(Duration.ofSeconds(30)))) {
+            assertEquals(6, r.exitStatus());
+            assertStdinCutShort(r.status(), size);
+        }
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    private static void assertStdinCutShort(CommandStatus status, long size) {
+        assertTrue(status.stdinTruncated(), status.toString());
+        assertTrue(status.stdinBytes() < size, status.toString());
+    }
+
+    /**
+     * Waiting for the server to take more stdin is part of running the command: with no command timeout it may
+     * take longer than the reply timeout, which bounds only the server's replies.
+     */
+    @Test
+    void stdinWaitsForASlowReaderLongerThanTheReplyTimeout() throws Exception {
+        long size = 8L << 20;
+        try (SshRunner impatient = SshRunner.builder(server().host())
+                        .port(server().port())
+                        .credentials(server().credentials())
+                        .hostKeys(server().hostKeys())
+                        .pool(pool)
+                        .replyTimeout(Duration.ofSeconds(1))
+                        .connect();
+                CommandResult r = impatient.run(
+                        "sleep 3; wc -c", CommandOptions.defaults().withStdin(GeneratedBytes.of(size, 7)))) {
+            assertEquals(0, r.exitStatus(), r.stderrText());
+            assertEquals(Long.toString(size), r.stdoutText().trim());
+            assertEquals(size, r.status().stdinBytes());
+            assertFalse(r.status().stdinTruncated());
+        }
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    /**
+     * sha256sum reads all its input before it writes: a large stdin from a stream, generated as it is read, so the
+     * heap holds none of it. (MINA's process shell pumps a command's pipes with one thread, so a command that
+     * writes while it reads, such as cat, is OpenSSH's test: {@code LargeStdinTest}.)
+     */
+    @Test
+    void largeStdinFromAStreamReachesTheCommandIntact() throws Exception {
+        long size = 48L << 20;
+        CommandOptions options =
+                CommandOptions.defaults().withStdin(GeneratedBytes.of(size, 11)).withTimeout(Duration.ofSeconds(120));
+        try (CommandResult r = ssh.run("sha256sum", options)) {
+            assertEquals(0, r.exitStatus(), r.stderrText());
+            assertEquals(GeneratedBytes.sha256(size, 11), r.stdoutText().split(" ")[0]);
+            assertEquals(size, r.status().stdinBytes());
+            assertFalse(r.status().stdinTruncated());
+        }
+        PoolAssertions.assertNothingInUse(pool);
+    }
+
+    // ------------------------------------------------------------------ the caller's code fails
+
+    /**
+     * A listener that throws anything, an Error included: the command is stopped, its channel closed, every chunk
+     * returned before the call returns, and an Error reaches the caller as itself; the runner keeps working.
+     */
+    @Test
+    void aListenerThatThrowsAnErrorStopsTheCommandAndReturnsEveryChunk() throws Exception {
+        RunningCommand other = ssh.launch("sleep 2; exit 9", CommandOptions.defaults());
+        List<Throwable> thrown = List.of(
+                new AssertionError("a failed assertion"),
+                new OutOfMemoryError("as if the heap ran out"),
+                new StackOverflowError("as if the stack ran out"),
+                new IllegalStateException("a bug"));
+        for (Throwable t : thrown) {
+            int[] calls = new int[1];
+            Throwable caught = assertThrows(
+                    Throwable.class,
+                    () -> ssh.stream("yes", CommandOptions.defaults(), event -> {
+                        if (++calls[0] == 3) {
+                            throw sneaky(t);
+                        }
+                    }));
+            if (t instanceof Error) {
+                assertSame(t, caught);
+            } else {
+                assertInstanceOf(SshCommandException.class, caught);
+                assertSame(t, caught.getCause());
+            }
+            PoolAssertions.assertNothingInUse(pool);
+            assertRunnerStillWorks();
+        }
+        assertEquals(9, other.await(Duration.ofSeconds(30)).exitStatus(), "a command beside them runs on");
+    }
+
+    /** A real stack overflow inside the listener, not a thrown instance. */
+    @Test
+    void aListenerThatOverflowsItsStackStopsTheCommand() throws Exception {
+        assertThrows(
+                StackOverflowError.class,
+                () -> ssh.stream("yes", CommandOptions.defaults(), event -> recurse(event.size())));
+        PoolAssertions.assertNothingInUse(pool);
+        assertRunnerStillWorks();
+    }
+
+    /** The listener fails on output delivered after the command ended (queued while it was slow). */
+    @Test
+    void aListenerThatFailsOnTheLastQueuedOutputStillFailsTheCall() throws Exception {
+        AssertionError bug = new AssertionError("on the last event");
+        AssertionError caught = assertThrows(
+                AssertionError.class,
+                () -> ssh.stream("head -c 1000000 /dev/zero; printf end", CommandOptions.defaults(), event -> {
+                    Thread.sleep(1);
+                    if (event.toString(StandardCharsets.UTF_8).endsWith("end")) {
+                        throw bug;
+                    }
+                }));
+        assertSame(bug, caught);
+        PoolAssertions.assertNothingInUse(pool);
+        assertRunnerStillWorks();
+    }
+
+    /** A stdin stream that throws, in each way of running a command. */
+    @Test
+    void aStdinStreamThatThrowsFailsTheCommandWithItAsTheCause() throws Exception {
+        List<Throwable> thrown = List.of(
+                new IOException("disk gone"), new IllegalStateException("a bug"), new AssertionError("an error"));
+        for (Throwable t : thrown) {
+            for (int mode = 0; mode < 3; mode++) {
+                CommandOptions options = CommandOptions.defaults()
+                        .withStdin(failingAfter(1 << 20, t))
+                        .withTimeout(Duration.ofSeconds(30));
+                int m = mode;
+                Throwable caught = assertThrows(Throwable.class, () -> {
+                    switch (m) {
+                        case 0 -> ssh.run("cat > /dev/null; sleep 30", options).close();
+                        case 1 -> ssh.stream("cat > /dev/null; sleep 30", options, event -> {});
+                        default ->
+                            ssh.launch("cat > /dev/null; sleep 30", options).await();
+                    }
+                });
+                if (t instanceof Error) {
+                    assertSame(t, caught, "mode " + m);
+                } else {
+                    assertInstanceOf(SshCommandException.class, caught, "mode " + m);
+                    assertSame(t, caught.getCause(), "mode " + m);
+                }
+                PoolAssertions.assertNothingInUse(pool);
+            }
+        }
+        assertRunnerStillWorks();
+    }
+
+    /**
+     * A slow listener with output queued: the timeout and an interrupt still end the command, and the queued
+     * chunks go back.
+     */
+    @Test
+    void aSlowListenerDoesNotHoldTheCommandPastItsTimeout() throws Exception {
+        long start = System.nanoTime();
+        assertThrows(
+                CommandTimeoutException.class,
+                () -> ssh.stream(
+                        "yes | head -c 50000000",
+                        CommandOptions.defaults().withTimeout(Duration.ofSeconds(2)),
+                        event -> Thread.sleep(50)));
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(tookMs < 8_000, "the 2 s timeout took " + tookMs + " ms");
+        PoolAssertions.assertNothingInUse(pool);
+
+        Thread caller = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException ignored) {
+                return;
+            }
+            caller.interrupt();
+        });
+        start = System.nanoTime();
+        interrupter.start();
+        try {
+            assertThrows(
+                    CommandCancelledException.class,
+                    () -> ssh.stream("yes | head -c 50000000", CommandOptions.defaults(), event -> Thread.sleep(50)));
+            assertTrue(Thread.interrupted(), "interrupt flag restored");
+        } finally {
+            interrupter.join();
+            Thread.interrupted();
+        }
+        tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(tookMs < 8_000, "the interrupt after 1 s took " + tookMs + " ms");
+        PoolAssertions.assertNothingInUse(pool);
+        assertRunnerStillWorks();
+    }
+
+    private void assertRunnerStillWorks() throws IOException {
+        try (CommandResult r = ssh.run("echo still here", CommandOptions.defaults())) {
+            assertEquals("still here\n", r.stdoutText());
+        }
+    }
+
+    private static int recurse(int n) {
+        return recurse(n + 1) + 1;
+    }
+
+    /** Throws {@code t} from a lambda that may only throw IOException. */
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    /** A stdin that delivers {@code good} bytes and then throws {@code t} (a checked exception too). */
+    static java.io.InputStream failingAfter(long good, Throwable t) {
+        GeneratedBytes data = GeneratedBytes.of(good, 3);
+        return new java.io.InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = data.read(b, off, len);
+                if (n < 0) {
+                    throw SshRunnerContractTest.<IOException>sneaky(t);
+                }
+                return n;
+            }
+        };
     }
 
     // ------------------------------------------------------------------ helpers

@@ -18,10 +18,10 @@ package dev.recyclable.buffers.ssh.fanout;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.CommandOptions;
-import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +90,6 @@ final class CommandLauncher {
             return;
         }
         CommandOptions options = t.run.options();
-        boolean stdin = options.stdinBuffer() != null;
         CapturingSink sink = new CapturingSink(pool, t.command, options.maxOutputBytes(), options.limitPolicy());
         CaptureChannel channel;
         try {
@@ -100,10 +99,12 @@ final class CommandLauncher {
             dispatch.post(() -> events.ended(t, e, null), () -> {});
             return;
         }
-        PipelinedStart start = new PipelinedStart(client.getConnection(), channel, sink, !stdin, () -> {
+        // part of the command: its end waits for the pump, or lets it go if it never ran (executor closed)
+        StdinPump stdin = StdinPump.of(options, channel, sink, pool);
+        PipelinedStart start = new PipelinedStart(client.getConnection(), channel, sink, stdin == null, () -> {
             dispatch.post(() -> events.started(t));
-            if (stdin) {
-                DispatchThread.execute(launchers, () -> feedStdin(channel, sink, options), () -> {});
+            if (stdin != null) {
+                DispatchThread.execute(launchers, stdin, () -> {});
             }
         });
         t.sink = sink;
@@ -127,16 +128,6 @@ final class CommandLauncher {
                         (status, error) -> dispatch.post(() -> events.ended(t, t.startFailure(), sink), sink::abandon));
     }
 
-    /** Launcher thread: stdin from a pooled buffer, then EOF (may wait for the server's window). */
-    private void feedStdin(CaptureChannel channel, CapturingSink sink, CommandOptions options) {
-        try {
-            StdinPump.feed(channel, options, pool);
-        } catch (IOException | RuntimeException e) {
-            sink.terminate(
-                    channel, new SshCommandException(sink.command(), "could not write stdin: " + e.getMessage(), e));
-        }
-    }
-
     /**
      * A global request the server answers (OpenSSH: with failure) after it processed everything we sent before,
      * and before it reads anything we send after: once answered, the server has freed the sessions we closed.
@@ -145,7 +136,7 @@ final class CommandLauncher {
         try {
             client.getConnection()
                     .sendGlobalRequest("keepalive@openssh.com", true, new byte[0])
-                    .retrieve(settings.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                    .retrieve(Durations.toSshjMillis(settings.replyTimeout()), TimeUnit.MILLISECONDS); // 0: no limit
         } catch (ConnectionException answered) {
             if (!client.isConnected()) {
                 throw answered;

@@ -20,6 +20,7 @@ import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.ConnectionSettings;
 import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
 import dev.recyclable.buffers.ssh.internal.KeepAlive;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
@@ -97,9 +98,11 @@ import net.schmizz.sshj.Config;
  * freezes fails the targets running on it with {@link FailureKind#CONNECTION_LOST}, even without a command timeout:
  * every connection is watched by keepalives ({@link Builder#keepAlive}, the same detection and default as
  * {@code SshRunner.Builder.keepAlive}: within 40 s). Closing the executor cancels every run and closes every
- * connection. Warnings about the caller's code (a {@link ResultListener} or target iterator that threw) go to
- * {@link System.Logger} (logger {@code dev.recyclable.buffers.ssh.fanout.FanoutExecutor}), so they show without
- * any logging library. Thread-safe.
+ * connection. The caller's code (a {@link ResultListener}, a target iterator) may throw anything, an Error
+ * included: the run goes on with its other targets, then fails with the first such throwable where the caller
+ * waits ({@link FanoutRun#finished()}, {@link FanoutRun#await}: an Error as itself); a warning goes to
+ * {@link System.Logger} (logger {@code dev.recyclable.buffers.ssh.fanout.FanoutExecutor}), so it shows without any
+ * logging library. Thread-safe.
  */
 public final class FanoutExecutor implements AutoCloseable {
 
@@ -413,9 +416,14 @@ public final class FanoutExecutor implements AutoCloseable {
             return this;
         }
 
-        /** Kept idle connections ({@link #maxIdleConnections}) are closed after this long. Default 30 s. */
+        /**
+         * Kept idle connections ({@link #maxIdleConnections}) are closed after this long. Default 30 s; one too long
+         * to count (over about 292 years, {@code ChronoUnit.FOREVER}) keeps them until the executor closes.
+         *
+         * @throws IllegalArgumentException if {@code timeout} is negative
+         */
         public Builder idleTimeout(Duration timeout) {
-            this.idleTimeout = Objects.requireNonNull(timeout);
+            this.idleTimeout = Durations.check(timeout, "idleTimeout");
             return this;
         }
 

@@ -16,6 +16,9 @@
 package dev.recyclable.buffers.ssh.fanout;
 
 import dev.recyclable.buffers.ssh.CommandOptions;
+import dev.recyclable.buffers.ssh.internal.UserCodeGuard;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
+import dev.recyclable.buffers.ssh.internal.time.Waits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -174,7 +177,8 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     }
 
     /**
-     * Completes with every outcome (in target order) once every result was delivered.
+     * Completes with every outcome (in target order) once every result was delivered (to a listener: once its
+     * last call returned), or exceptionally with what the {@link ResultListener} first threw, if it threw.
      *
      * @throws IllegalStateException for a streamed run: use {@link #finished()}
      */
@@ -184,23 +188,33 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     }
 
     /**
-     * Completes with the final counts once every target read was delivered (listed and streamed runs), or
-     * exceptionally if the target iterator threw (the targets read before still ran and were delivered).
+     * Completes with the final counts once every target read was delivered (listed and streamed runs; to a
+     * {@link ResultListener}: once its last call returned, so that everything it did happens-before), or
+     * exceptionally with what the caller's code first threw: the target iterator (the targets read before still
+     * ran and were delivered) or the result listener (the other targets were still delivered).
      */
     public CompletableFuture<FanoutProgress> finished() {
         return finished;
     }
 
     /**
-     * Waits for every target to finish; returns {@code false} on timeout. A streamed run without a listener only
-     * finishes while its results are taken.
+     * Waits for every target to finish and be delivered (to a listener: for its last call to return); returns
+     * {@code false} on timeout. A streamed run without a listener only finishes while its results are taken. A
+     * timeout too long to count (over about 292 years, {@code ChronoUnit.FOREVER}) waits without a limit.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     * @throws IllegalStateException    if the target iterator or the result listener threw an exception (its cause);
+     *                                  an {@link Error} they threw is rethrown as itself
      */
     public boolean await(Duration timeout) throws InterruptedException {
+        long nanos = Durations.toNanos(Durations.check(timeout, "timeout"));
         try {
-            finished.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            Waits.get(finished, nanos);
             return true;
         } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
+            throw new IllegalStateException(
+                    "the caller's code failed during the run: " + e.getCause(),
+                    UserCodeGuard.rethrowError(e.getCause()));
         } catch (TimeoutException e) {
             return false;
         }
@@ -208,16 +222,18 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
 
     /**
      * The next result to finish, waiting at most {@code timeout}; {@code null} on timeout or when every result was
-     * taken. The caller owns it.
+     * taken. The caller owns it. A timeout too long to count waits without a limit.
      *
-     * @throws IllegalStateException if the run delivers to a {@link ResultListener}
+     * @throws IllegalStateException    if the run delivers to a {@link ResultListener}
+     * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public TargetResult poll(Duration timeout) throws InterruptedException {
+        long nanos = Durations.toNanos(Durations.check(timeout, "timeout")); // UNLIMITED: as good as take()
         requireIteratorMode();
         if (endTaken) {
             return null;
         }
-        TargetResult r = ready.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        TargetResult r = ready.poll(nanos, TimeUnit.NANOSECONDS);
         return taken(r);
     }
 
@@ -280,7 +296,7 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
         return cancelled;
     }
 
-    /** Whether every target has finished and been delivered. */
+    /** Whether every target has finished and been delivered (to a listener: its last call returned). */
     public boolean isDone() {
         return finished.isDone();
     }
@@ -375,10 +391,10 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
             if (target == null) {
                 throw new NullPointerException("the target iterator returned null");
             }
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable t) { // the caller's code: see UserCodeGuard
             FanoutExecutor.LOG.log(
-                    System.Logger.Level.WARNING, "fan-out target iterator failed; no more targets are read", e);
-            endOfSource(e);
+                    System.Logger.Level.WARNING, "fan-out target iterator failed; no more targets are read", t);
+            endOfSource(t);
             return null;
         }
         CommandTask task = new CommandTask(this, read++, target, target.command() != null ? target.command() : command);
@@ -399,6 +415,8 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
     }
 
     private Throwable sourceFailure;
+    /** What the result listener threw first, or {@code null}. */
+    private Throwable listenerFailure;
 
     private void endOfSource(Throwable failure) {
         source = null;
@@ -435,21 +453,24 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
             outcomes.get(task.index).complete(outcome);
         }
         boolean last = source == null && delivered == read;
-        if (last) {
-            complete(); // before the last result is handed over: whoever takes it then sees the run complete
+        if (last && listener == null) {
+            complete(); // before the last result is queued: whoever takes it then sees the run complete
         }
         if (closed) {
             result.close();
         } else if (listener != null) {
             try {
                 listener.onResult(result);
-            } catch (RuntimeException | Error e) {
-                result.close();
+            } catch (Throwable t) { // the caller's code: see UserCodeGuard
+                result.close(); // idempotent: the listener may have closed it
+                if (listenerFailure == null) {
+                    listenerFailure = t;
+                }
                 FanoutExecutor.LOG.log(
                         System.Logger.Level.WARNING,
                         "fan-out result listener threw; result of "
                                 + outcome.target().id() + " closed",
-                        e);
+                        t);
             }
         } else {
             ready.add(result);
@@ -457,22 +478,31 @@ public final class FanoutRun implements AutoCloseable, Iterable<TargetResult> {
                 drainClosed();
             }
         }
-        if (last && listener == null) {
-            ready.add(END);
+        if (last) {
+            if (listener != null) {
+                complete(); // after the listener's last call: a wait that returns sees all it did
+            } else {
+                ready.add(END);
+            }
         }
     }
 
     private void complete() {
         FanoutProgress p = progress;
+        Throwable failure = sourceFailure != null ? sourceFailure : listenerFailure;
         if (outcomes != null) {
-            List<TargetOutcome> all = new ArrayList<>(outcomes.size());
-            for (CompletableFuture<TargetOutcome> f : outcomes) {
-                all.add(f.join());
+            if (failure != null) {
+                completion.completeExceptionally(failure);
+            } else {
+                List<TargetOutcome> all = new ArrayList<>(outcomes.size());
+                for (CompletableFuture<TargetOutcome> f : outcomes) {
+                    all.add(f.join());
+                }
+                completion.complete(Collections.unmodifiableList(all));
             }
-            completion.complete(Collections.unmodifiableList(all));
         }
-        if (sourceFailure != null) {
-            finished.completeExceptionally(sourceFailure);
+        if (failure != null) {
+            finished.completeExceptionally(failure);
         } else {
             finished.complete(p);
         }

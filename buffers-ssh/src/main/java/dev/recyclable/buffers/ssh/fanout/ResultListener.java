@@ -20,8 +20,10 @@ package dev.recyclable.buffers.ssh.fanout;
  *
  * <p>Called on the executor's single dispatch thread, one result at a time: keep it short and never block
  * (a blocked listener holds up scheduling of every run). Hand slow work to your own executor. The listener
- * owns each result and must close it (possibly later, on another thread). Exceptions thrown are caught; the
- * result is then closed.
+ * owns each result and must close it (possibly later, on another thread). The run is done
+ * ({@link FanoutRun#await}, {@link FanoutRun#finished()}, {@link FanoutRun#isDone()}) only once the last call has
+ * returned. Anything thrown, an Error included, is caught: the result is then closed, the other targets are still
+ * delivered, and the run fails with the first throwable where the caller waits.
  */
 @FunctionalInterface
 public interface ResultListener {

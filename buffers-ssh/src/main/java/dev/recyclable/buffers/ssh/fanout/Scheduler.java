@@ -23,6 +23,7 @@ import dev.recyclable.buffers.ssh.CommandTimeoutException;
 import dev.recyclable.buffers.ssh.internal.CapturingSink;
 import dev.recyclable.buffers.ssh.internal.Connector;
 import dev.recyclable.buffers.ssh.internal.SshErrors;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -111,7 +112,7 @@ final class Scheduler {
                 Scheduler.this.ended(t, startFailure, sink);
             }
         });
-        long sweepMs = Math.max(50, settings.idleTimeout().toMillis() / 2);
+        long sweepMs = Math.max(50, Durations.toNanos(settings.idleTimeout()) / 2_000_000);
         this.dispatch.scheduleWithFixedDelay(this::closeIdleConnections, sweepMs);
     }
 
@@ -347,7 +348,7 @@ final class Scheduler {
                                 h.key.credentials(),
                                 (reason, message) -> dispatch.post(() -> connectionDied(c)));
                         dispatch.post(() -> connected(c, client), () -> Connector.closeQuietly(client));
-                    } catch (IOException | RuntimeException e) {
+                    } catch (Throwable e) { // an Error too (the host-key check's): the host's books must hear of it
                         dispatch.post(() -> connectFailed(c, e));
                     }
                 },
@@ -459,7 +460,7 @@ final class Scheduler {
     /** Periodic: closes kept connections idle for {@code idleTimeout}, oldest first; stops at the first younger one. */
     private void closeIdleConnections() {
         long now = System.nanoTime();
-        long idleNanos = settings.idleTimeout().toNanos();
+        long idleNanos = Durations.toNanos(settings.idleTimeout()); // UNLIMITED: kept until the executor closes
         for (Iterator<PooledConnection> it = idle.iterator(); it.hasNext(); ) {
             PooledConnection c = it.next();
             if (now - c.idleSinceNanos < idleNanos) {
@@ -500,11 +501,12 @@ final class Scheduler {
         PipelinedStart start = t.start;
         if (t.run.isCancelled()) {
             start.cancel(new CommandCancelledException(t.command, "run cancelled"));
-        } else if (t.run.options().hasTimeout()) {
+        } else if (t.run.options().hasTimeout()
+                && !Durations.isUnlimited(t.run.options().timeout())) {
             CommandOptions options = t.run.options();
             t.timeout = dispatch.scheduleCancellable(
                     () -> start.cancel(new CommandTimeoutException(t.command, options.timeout())),
-                    options.timeout().toNanos(),
+                    Durations.toNanos(options.timeout()),
                     TimeUnit.NANOSECONDS);
         }
     }

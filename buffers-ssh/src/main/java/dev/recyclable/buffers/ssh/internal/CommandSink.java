@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.CommandStatus;
 import dev.recyclable.buffers.ssh.OutputKind;
 import dev.recyclable.buffers.ssh.OutputLimitExceededException;
@@ -30,12 +31,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * What every way of running a command shares: output accounting against the limit, the outcome, and
  * shared ownership of the buffers between the channel (reader thread) and the caller.
  *
+ * <p>The command's end, {@link #completion()}, is its channel's close and, if it has stdin, its
+ * {@link StdinPump}'s stop (see there): whoever of the two comes last completes it.
+ *
  * <p>Ownership: the buffers have two owners, the channel until {@link #onClosed} and the caller until it
  * takes the result or {@link #abandon() abandons} it. Whoever lets go last releases them, so a caller that
  * gives up while the reader thread may still be writing (a timeout with an unresponsive server) leaks nothing
  * and never races the writer.
  */
-public abstract class CommandSink implements ChannelSink {
+public abstract class CommandSink implements ChannelSink, RunningChannels.Stopper {
 
     protected final String command;
     private final long limit;
@@ -53,6 +57,11 @@ public abstract class CommandSink implements ChannelSink {
     private volatile CommandStatus status;
     private final CompletableFuture<CommandStatus> completion = new CompletableFuture<>();
     private final AtomicInteger owners = new AtomicInteger(2);
+    /** What the command's end waits for: its channel, and its stdin pump if any. */
+    private final AtomicInteger unfinished = new AtomicInteger(1);
+
+    private volatile StdinPump stdin;
+    private volatile boolean channelEnded;
 
     protected CommandSink(String command, long limit, OutputLimitPolicy policy) {
         this.command = command;
@@ -105,6 +114,12 @@ public abstract class CommandSink implements ChannelSink {
         terminate(channel, e);
     }
 
+    /** Ends the command with a {@link CommandCancelledException} saying {@code why}: see {@link #terminate}. */
+    @Override
+    public final void cancel(CaptureChannel channel, String why) {
+        terminate(channel, new CommandCancelledException(command, why));
+    }
+
     /** Ends the command with {@code reason} as its outcome (first reason wins) and aborts the channel. */
     public final void terminate(CaptureChannel channel, SshCommandException reason) {
         if (outcome == null) {
@@ -113,8 +128,26 @@ public abstract class CommandSink implements ChannelSink {
         channel.abort(reason.getMessage());
     }
 
+    /** The command has stdin: its end waits for {@code pump} too. Call before the channel can close. */
+    final void feedsStdin(StdinPump pump) {
+        stdin = pump;
+        unfinished.incrementAndGet();
+    }
+
+    /** The stdin pump stopped: called once by it, unless the command let it go. */
+    final void stdinDone() {
+        partDone();
+    }
+
+    /** Whether the channel has finished (set before its stdin pump is let go of). */
+    final boolean channelEnded() {
+        return channelEnded;
+    }
+
     @Override
     public final void onClosed(CaptureChannel channel, Throwable failure) {
+        channelEnded = true;
+        StdinPump pump = stdin;
         CommandStatus s = new CommandStatus(
                 command,
                 channel.exitStatus(),
@@ -124,6 +157,8 @@ public abstract class CommandSink implements ChannelSink {
                 stderrBytes,
                 stdoutTruncated,
                 stderrTruncated,
+                pump != null ? pump.bytesSent() : 0,
+                pump != null && !pump.complete(),
                 Duration.ofNanos(System.nanoTime() - startNanos));
         status = s;
         // The outcome is settled BEFORE closed(): a consumer woken by closed() reads it at once, and must never
@@ -138,17 +173,30 @@ public abstract class CommandSink implements ChannelSink {
         } finally {
             release();
         }
-        if (o != null) {
-            completion.completeExceptionally(o);
-        } else {
-            completion.complete(s);
+        if (pump != null && pump.letGoIfIdle()) {
+            partDone();
+        }
+        partDone();
+    }
+
+    private void partDone() {
+        if (unfinished.decrementAndGet() == 0) {
+            SshCommandException o = outcome; // a stdin failure after the close counts too
+            if (o != null) {
+                completion.completeExceptionally(o);
+            } else {
+                completion.complete(status);
+            }
         }
     }
 
     /** Hook on the reader thread after the channel closed, before the channel lets go of the buffers. */
     protected void closed(CaptureChannel channel) {}
 
-    /** Completes after the channel closed: with the status, or exceptionally with the reason it failed. */
+    /**
+     * Completes after the channel closed and the stdin pump, if any, stopped: with the status, or exceptionally
+     * with the reason it failed.
+     */
     public final CompletableFuture<CommandStatus> completion() {
         return completion;
     }

@@ -19,12 +19,16 @@ import dev.recyclable.buffers.ssh.HostKeyPolicy;
 import dev.recyclable.buffers.ssh.SshConnectException;
 import dev.recyclable.buffers.ssh.SshCredentials;
 import dev.recyclable.buffers.ssh.internal.keys.HostKeyCheck;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import dev.recyclable.buffers.ssh.transport.NoDelaySocketFactory;
 import java.io.IOException;
+import java.security.PublicKey;
 import java.time.Duration;
+import java.util.List;
 import net.schmizz.sshj.Config;
 import net.schmizz.sshj.SSHClient;
 import net.schmizz.sshj.transport.DisconnectListener;
+import net.schmizz.sshj.transport.verification.HostKeyVerifier;
 
 /**
  * Opens, verifies and authenticates one sshj connection: the set-up shared by {@code SshRunner.Builder.connect()}
@@ -48,16 +52,17 @@ public record Connector(Config config, Duration connectTimeout, Duration replyTi
             throws SshConnectException {
         SSHClient client = new SSHClient(config);
         client.setSocketFactory(NoDelaySocketFactory.INSTANCE);
-        int replyTimeoutMs = (int) replyTimeout.toMillis();
-        client.setConnectTimeout((int) connectTimeout.toMillis());
+        int replyTimeoutMs = Durations.toSshjMillis(replyTimeout); // 0: no limit, in sshj as in the socket
+        client.setConnectTimeout(Durations.toSshjMillis(connectTimeout));
         client.setTimeout(replyTimeoutMs);
         client.getTransport().setTimeoutMs(replyTimeoutMs); // the key exchange's wait, else sshj's own 30 s
         client.getConnection().setTimeoutMs(replyTimeoutMs);
         HostKeyCheck check =
                 (HostKeyCheck) hostKeys.verifier(config); // ours: it keeps what it decided, for the message
+        GuardedHostKeyCheck guarded = new GuardedHostKeyCheck(check);
         boolean loggingIn = false;
         try {
-            client.addHostKeyVerifier(check);
+            client.addHostKeyVerifier(guarded);
             if (onDisconnect != null) {
                 client.getTransport().setDisconnectListener(onDisconnect);
             }
@@ -66,14 +71,63 @@ public record Connector(Config config, Duration connectTimeout, Duration replyTi
             credentials.authenticate(client);
             return client;
         } catch (IOException | RuntimeException e) {
+            if (guarded.thrown instanceof Error error) { // the policy's check failed on the reader thread
+                closeQuietly(client);
+                throw UserCodeGuard.rethrowError(error);
+            }
             // classified before the close: whether the transport still runs tells a lost connection from a refusal
             SshConnectException failure = SshErrors.connectFailed(host, port, credentials, check, client, loggingIn, e);
+            if (guarded.thrown != null) {
+                failure.addSuppressed(guarded.thrown);
+            }
             try {
                 client.close();
             } catch (IOException | RuntimeException suppressed) {
                 failure.addSuppressed(suppressed);
             }
             throw failure;
+        } catch (Error e) { // e.g. from reading a key file: the connection must not outlive it
+            closeQuietly(client);
+            throw e;
+        }
+    }
+
+    /**
+     * The host-key check, called by sshj during the handshake (on its reader thread), behind the one guard for
+     * code this module does not control ({@link UserCodeGuard}): anything it throws past {@link HostKeyCheck}'s own
+     * handling, an Error included, refuses the key, so the handshake ends at once (a throwable escaping would
+     * end sshj's reader thread instead, and the connect would wait for its reply timeout), and the connect
+     * rethrows it.
+     */
+    private static final class GuardedHostKeyCheck implements HostKeyVerifier {
+        private final HostKeyCheck check;
+        volatile Throwable thrown;
+
+        GuardedHostKeyCheck(HostKeyCheck check) {
+            this.check = check;
+        }
+
+        @Override
+        public boolean verify(String hostname, int port, PublicKey key) {
+            if (thrown != null) {
+                return false;
+            }
+            try {
+                return check.verify(hostname, port, key);
+            } catch (Throwable t) { // see UserCodeGuard
+                thrown = t;
+                return false;
+            }
+        }
+
+        @Override
+        public List<String> findExistingAlgorithms(String hostname, int port) {
+            try {
+                return check.findExistingAlgorithms(hostname, port);
+            } catch (Throwable t) { // see UserCodeGuard; verify() then refuses
+                thrown = t;
+                return List.of();
+            }
         }
     }
 

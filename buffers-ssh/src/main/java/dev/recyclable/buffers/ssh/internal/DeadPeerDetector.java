@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -59,7 +60,7 @@ public final class DeadPeerDetector {
      */
     public static ScheduledFuture<?> watch(SSHClient client, Duration interval, int maxUnanswered, String where) {
         Probe probe = new Probe(client, interval, maxUnanswered, where);
-        long nanos = interval.toNanos();
+        long nanos = Durations.toNanos(interval);
         ScheduledFuture<?> f = TICKS.scheduleWithFixedDelay(probe, nanos, nanos, TimeUnit.NANOSECONDS);
         probe.self = f;
         return f;
@@ -67,7 +68,7 @@ public final class DeadPeerDetector {
 
     private static final class Probe implements Runnable {
         private final SSHClient client;
-        private final Duration interval;
+        private final long nanos;
         private final int maxUnanswered;
         private final String where;
         private final AtomicBoolean sending = new AtomicBoolean();
@@ -77,7 +78,7 @@ public final class DeadPeerDetector {
 
         Probe(SSHClient client, Duration interval, int maxUnanswered, String where) {
             this.client = client;
-            this.interval = interval;
+            this.nanos = Durations.toNanos(interval);
             this.maxUnanswered = maxUnanswered;
             this.where = where;
         }
@@ -94,7 +95,7 @@ public final class DeadPeerDetector {
                     cancel();
                     client.getTransport()
                             .die(new TransportException("no answer from " + where + " to "
-                                    + unanswered + " keepalives in a row (every " + interval.toMillis()
+                                    + unanswered + " keepalives in a row (every " + nanos / 1_000_000
                                     + " ms): connection "
                                     + "lost (server frozen, dead or unreachable)"));
                 }

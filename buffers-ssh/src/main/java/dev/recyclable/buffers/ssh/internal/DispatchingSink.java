@@ -24,6 +24,7 @@ import dev.recyclable.buffers.ssh.OutputLimitPolicy;
 import dev.recyclable.buffers.ssh.OutputListener;
 import dev.recyclable.buffers.ssh.SshCommandException;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -153,15 +154,25 @@ public final class DispatchingSink extends CommandSink {
 
     /**
      * Calls the listener for each event until the channel has closed and everything was delivered, or until
-     * {@code deadlineNanos} (a {@link System#nanoTime()} value; {@code Long.MAX_VALUE} for none).
+     * {@code deadlineNanos} (a {@link System#nanoTime()} value; {@code Durations.NO_DEADLINE} for none). The
+     * deadline and an interrupt are checked before every call, so a slow listener with output queued cannot hold
+     * the command past either: what is still queued then goes back with the buffers.
      *
      * @return {@code true} if all output was delivered and the channel closed, {@code false} on the deadline
-     * @throws SshCommandException if the listener threw (the command has been terminated)
+     * @throws SshCommandException if the listener threw, anything (the command has been terminated; see
+     *                             {@link UserCodeGuard})
      * @throws InterruptedException if the consumer thread was interrupted
      */
     public boolean dispatch(CaptureChannel channel, OutputListener listener, long deadlineNanos)
             throws SshCommandException, InterruptedException {
         while (true) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            long left = Durations.nanosLeft(deadlineNanos);
+            if (left <= 0) {
+                return false;
+            }
             Slot slot = poll();
             if (slot != null) {
                 deliver(channel, listener, slot);
@@ -174,13 +185,6 @@ public final class DispatchingSink extends CommandSink {
                 }
                 deliver(channel, listener, slot);
                 continue;
-            }
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return false;
             }
             LockSupport.parkNanos(this, Math.min(left, 100_000_000L));
         }
@@ -204,8 +208,8 @@ public final class DispatchingSink extends CommandSink {
         view.stream = slot.chunk;
         try {
             listener.onOutput(view);
-        } catch (Exception e) {
-            SshCommandException failure = new SshCommandException(command, "output listener failed: " + e, e);
+        } catch (Throwable t) { // the caller's code: see UserCodeGuard
+            SshCommandException failure = UserCodeGuard.commandFailed(command, "the output listener", t);
             terminate(channel, failure);
             throw failure;
         } finally {

@@ -15,7 +15,9 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ScheduledFuture;
 import net.schmizz.sshj.SSHClient;
 
@@ -29,9 +31,17 @@ import net.schmizz.sshj.SSHClient;
  */
 public record KeepAlive(Duration interval, int maxUnanswered) {
 
-    /** The longest a dead peer can go unnoticed: {@code interval * (maxUnanswered + 1)}. */
+    /** The longest a dead peer can go unnoticed: {@code interval * (maxUnanswered + 1)}; no limit when off. */
     public Duration worstCaseDetection() {
-        return interval.multipliedBy(maxUnanswered + 1L);
+        long nanos = Durations.toNanos(interval);
+        return isOff() || nanos > Durations.UNLIMITED / (maxUnanswered + 1L)
+                ? ChronoUnit.FOREVER.getDuration()
+                : Duration.ofNanos(nanos * (maxUnanswered + 1L));
+    }
+
+    /** Zero, or too long to count: no probes. */
+    private boolean isOff() {
+        return interval.isZero() || Durations.isUnlimited(interval);
     }
 
     /**
@@ -41,6 +51,6 @@ public record KeepAlive(Duration interval, int maxUnanswered) {
      * @return the handle to cancel when the connection is closed, or {@code null} if keepalives are off
      */
     public ScheduledFuture<?> watch(SSHClient client, String where) {
-        return interval.isZero() ? null : DeadPeerDetector.watch(client, interval, maxUnanswered, where);
+        return isOff() ? null : DeadPeerDetector.watch(client, interval, maxUnanswered, where);
     }
 }

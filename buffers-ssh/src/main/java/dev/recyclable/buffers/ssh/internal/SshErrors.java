@@ -208,7 +208,8 @@ public final class SshErrors {
                         host,
                         port,
                         user,
-                        "cannot resolve host name '" + host + "' (" + describe(t) + ")",
+                        where + " unreachable: cannot resolve host name '" + host + "' (" + describe(t)
+                                + "): check the host name",
                         e);
             }
         }
@@ -238,7 +239,7 @@ public final class SshErrors {
                     host,
                     port,
                     user,
-                    "host key of " + where + " could not be checked, connection refused: " + describe(check.error()),
+                    "host key of " + where + " could not be checked, so it is not trusted: " + describe(check.error()),
                     e);
         }
         HostKeyVerdict verdict = check.verdict();
@@ -251,8 +252,7 @@ public final class SshErrors {
                         user,
                         "REVOKED host key: "
                                 + where + " presented " + keyText + ", which " + policy
-                                + " marks @revoked. Connection refused; "
-                                + "the server must be given a new host key",
+                                + " marks @revoked. Not connecting: the server must be given a new host key",
                         e);
             case CHANGED_KEY ->
                 new SshConnectException(
@@ -265,7 +265,7 @@ public final class SshErrors {
                                 + " expects another key for "
                                 + name
                                 + ". Someone could be eavesdropping (man in the middle), or the host key was replaced. "
-                                + "Connection refused; if the change is expected, remove the old entry (ssh-keygen -R '"
+                                + "Not connecting. If the change is expected, remove the old entry (ssh-keygen -R '"
                                 + name
                                 + "') and add the new key",
                         e);
@@ -277,7 +277,7 @@ public final class SshErrors {
                         user,
                         "host " + where
                                 + " is UNKNOWN: " + policy + " has no key for " + name + "; it presented " + keyText
-                                + ". Connection refused; if that fingerprint is the server's (ssh-keygen -l -f "
+                                + ". Not connecting. If that fingerprint is the server's (ssh-keygen -l -f "
                                 + "/etc/ssh/ssh_host_*_key.pub on it), add it: ssh-keyscan -p " + port + " " + host
                                 + " >> known_hosts, or pin it with HostKeyPolicy.pinnedFingerprint",
                         e);

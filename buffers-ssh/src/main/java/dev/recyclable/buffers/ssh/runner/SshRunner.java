@@ -35,13 +35,15 @@ import dev.recyclable.buffers.ssh.internal.CommandSink;
 import dev.recyclable.buffers.ssh.internal.ConnectionSpec;
 import dev.recyclable.buffers.ssh.internal.DiscardingSink;
 import dev.recyclable.buffers.ssh.internal.DispatchingSink;
+import dev.recyclable.buffers.ssh.internal.RunningChannels;
 import dev.recyclable.buffers.ssh.internal.SshErrors;
 import dev.recyclable.buffers.ssh.internal.StdinPump;
+import dev.recyclable.buffers.ssh.internal.UserCodeGuard;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
+import dev.recyclable.buffers.ssh.internal.time.Waits;
 import java.io.IOException;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -49,6 +51,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.ConnectionException;
 
 /**
  * Runs commands over one SSH connection (sshj) and captures their output into pooled, recyclable chunks.
@@ -78,18 +81,15 @@ import net.schmizz.sshj.SSHClient;
  */
 public final class SshRunner implements AutoCloseable {
 
-    /** Grace period for the server to confirm a close after a kill, before the caller stops waiting. */
-    private static final long ABORT_GRACE_MS = 5_000;
-
     private final SSHClient client;
     /** Pool, window and packet size of the command channels. */
     private final ConnectionSpec spec;
     /**
-     * Channels still open, each with the sink that owns its outcome, so that {@link #close()} can kill their
-     * remote processes: OpenSSH does not kill a command without a terminal when its connection drops, it would
-     * keep running on the server.
+     * Channels still running, commands and transfers, each with its way to stop, so that {@link #close()} can kill
+     * their remote processes: OpenSSH does not kill a command without a terminal when its connection drops, it
+     * would keep running on the server.
      */
-    private final Map<CaptureChannel, CommandSink> live = new ConcurrentHashMap<>();
+    private final RunningChannels running;
     /** {@code user@host:port}, for messages. */
     private final String where;
 
@@ -119,6 +119,7 @@ public final class SshRunner implements AutoCloseable {
         this.spec = spec;
         this.where = where;
         this.keepAlive = keepAlive;
+        this.running = RunningChannels.ownedBy(client);
     }
 
     /** Starts configuring a connection to {@code host}. */
@@ -145,22 +146,23 @@ public final class SshRunner implements AutoCloseable {
 
     /**
      * Runs {@code command}, waits for it to end and returns its captured stdout and stderr. The caller owns the
-     * result and must close it. A non-zero exit status is not an error: check {@link CommandResult#status()}.
+     * result and must close it. A non-zero exit status is not an error: check {@link CommandResult#status()}; nor
+     * is a command that ends before reading all its stdin ({@link CommandStatus#stdinTruncated()}).
      *
      * @throws CommandTimeoutException      past {@link CommandOptions#timeout()}
      * @throws OutputLimitExceededException a stream went over the limit under {@link OutputLimitPolicy#FAIL}
      * @throws CommandCancelledException    the calling thread was interrupted (its interrupt flag is set again)
      * @throws ConnectionLostException     the connection died while the command ran (including no answer to
      *                                      keepalives, see {@link Builder#keepAlive}): never a normal status
-     * @throws SshCommandException          the channel could not be opened, the server refused the command, or
-     *                                      the runner was closed
+     * @throws SshCommandException          the channel could not be opened, the server refused the command, the
+     *                                      runner was closed, or the stdin stream threw (the cause; an
+     *                                      {@link Error} it throws is rethrown as itself)
      */
     public CommandResult run(String command, CommandOptions options) throws IOException {
         CapturingSink sink = new CapturingSink(spec.pool(), command, options.maxOutputBytes(), options.limitPolicy());
         CaptureChannel channel = start(command, options, sink);
-        awaitEnd(channel, sink, options);
-        CommandStatus status = sink.status();
-        return new CommandResult(status, sink.stdout(), sink.stderr());
+        awaitEnd(channel, sink, options, deadline(options));
+        return new CommandResult(sink.status(), sink.stdout(), sink.stderr());
     }
 
     /**
@@ -171,9 +173,11 @@ public final class SshRunner implements AutoCloseable {
      * {@link dev.recyclable.buffers.ssh.OutputEvent#retain() retains} them (then it owns a stream and closes it).
      * The output limit applies to what is delivered; with {@link OutputLimitPolicy#TRUNCATE} the excess is
      * dropped unseen. The window is granted back as calls return, so a slow listener slows the command, not
-     * memory.
+     * memory. The timeout and an interrupt are checked before every call, so neither waits for queued output.
      *
-     * @throws SshCommandException as for {@link #run(String, CommandOptions)}, and when the listener throws
+     * @throws SshCommandException as for {@link #run(String, CommandOptions)}, and when the listener throws (the
+     *                             cause; the command is killed and its buffers returned before this returns; an
+     *                             {@link Error} the listener throws is rethrown as itself)
      */
     public CommandStatus stream(String command, CommandOptions options, OutputListener listener) throws IOException {
         Objects.requireNonNull(listener, "listener");
@@ -184,39 +188,38 @@ public final class SshRunner implements AutoCloseable {
         boolean delivered;
         try {
             delivered = sink.dispatch(channel, listener, deadline);
-        } catch (SshCommandException e) {
-            giveUp(channel, sink);
-            throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            sink.terminate(channel, new CommandCancelledException(command, "thread interrupted"));
-            giveUp(channel, sink);
-            throw sink.outcome();
+            throw stop(channel, sink, new CommandCancelledException(command, "thread interrupted"));
+        } catch (Throwable t) { // the listener's failure, its command terminated already; or anything of ours
+            throw stop(
+                    channel,
+                    sink,
+                    t instanceof SshCommandException e ? e : new SshCommandException(command, "streaming failed", t));
         }
         if (!delivered) {
-            sink.terminate(channel, new CommandTimeoutException(command, options.timeout()));
-            giveUp(channel, sink);
-            throw sink.outcome();
+            throw stop(channel, sink, new CommandTimeoutException(command, options.timeout()));
         }
-        sink.abandon(); // everything was delivered; nothing left to hand over
-        throwIfFailed(sink);
+        awaitEnd(channel, sink, options, deadline); // all delivered, the channel closed: only a stdin pump may remain
+        sink.abandon(); // nothing left to hand over
         return sink.status();
     }
 
     /**
      * Starts {@code command} and returns at once; its output is counted and discarded as it arrives (the command
-     * never stalls on an unread window). The timeout in {@code options}, if any, is enforced in the background.
-     * Fire and forget, or watch {@link RunningCommand#completion()}.
+     * never stalls on an unread window). The timeout in {@code options}, if any, is enforced in the background;
+     * stdin, if any, is written in the background too. Fire and forget, or watch {@link RunningCommand#completion()}.
      */
     public RunningCommand launch(String command, CommandOptions options) throws IOException {
         DiscardingSink sink = new DiscardingSink(command);
         CaptureChannel channel = start(command, options, sink);
         sink.abandon(); // the caller holds no buffers
         RunningCommand running = new RunningCommand(channel, sink);
-        if (options.hasTimeout()) {
+        long timeoutNanos = Durations.toNanos(options.timeout());
+        if (options.hasTimeout() && timeoutNanos != Durations.UNLIMITED) {
             var timer = Timer.INSTANCE.schedule(
                     () -> sink.terminate(channel, new CommandTimeoutException(command, options.timeout())),
-                    options.timeout().toNanos(),
+                    timeoutNanos,
                     TimeUnit.NANOSECONDS);
             sink.completion().whenComplete((s, e) -> timer.cancel(false));
         }
@@ -238,9 +241,12 @@ public final class SshRunner implements AutoCloseable {
     }
 
     /**
-     * Kills every command still running on this connection (signal {@code KILL} to its remote process group,
-     * then channel close) and disconnects. Their callers get a {@link CommandCancelledException}; their buffers
-     * are released. Idempotent.
+     * Kills every command still running on this connection (signal {@code KILL} to its remote process group, then
+     * channel close), stops every transfer made over it with {@code SshTransfer.over(runner)} as a failure stops it
+     * (an upload to a file gets {@code TERM} and the end of its input, so that its shell removes its part file; this
+     * waits for that, up to 5&nbsp;s, or the transfer's idle timeout if shorter), and disconnects. Their callers get
+     * a {@link CommandCancelledException} (a transfer's caller a {@code TransferException} caused by one); their
+     * buffers are released. Idempotent.
      */
     @Override
     public void close() throws IOException {
@@ -248,9 +254,9 @@ public final class SshRunner implements AutoCloseable {
         if (keepAlive != null) {
             keepAlive.cancel(false);
         }
-        live.forEach((channel, sink) ->
-                sink.terminate(channel, new CommandCancelledException(sink.command(), "SshRunner closed")));
-        // the KILL requests were written before the disconnect, and OpenSSH handles a connection's messages in order
+        running.stopAll("SshRunner closed");
+        // the KILL and TERM requests were written before the disconnect, and OpenSSH handles a connection's messages
+        // in order
         client.close();
     }
 
@@ -268,17 +274,26 @@ public final class SshRunner implements AutoCloseable {
             sink.releaseUnstarted();
             throw e;
         }
-        track(channel, sink);
+        StdinPump stdin = StdinPump.of(options, channel, sink, spec.pool());
+        if (!running.add(channel, sink)) { // closed meanwhile: the channel never opened, nothing will close it
+            channel.notifyError(new ConnectionException("SshRunner closed"));
+            sink.abandon();
+            throw SshErrors.notConnected(command, where, true, null);
+        }
         try {
             channel.open();
             channel.exec(command);
-            StdinPump.feed(channel, options, spec.pool());
+            if (stdin != null) {
+                stdin.start();
+            } else {
+                channel.sendEof(); // the command must not wait for input
+            }
         } catch (IOException | RuntimeException e) {
             channel.abort("start failed: " + e);
-            giveUp(channel, sink);
+            giveUp(sink);
             SshCommandException outcome = sink.outcome();
             if (outcome != null && outcome != e && !(outcome instanceof ConnectionLostException)) {
-                throw outcome; // e.g. the output limit killed it while stdin was still being written
+                throw outcome; // e.g. the output limit killed it right after the exec
             }
             if (Thread.currentThread().isInterrupted()) {
                 throw new CommandCancelledException(command, "thread interrupted");
@@ -294,56 +309,55 @@ public final class SshRunner implements AutoCloseable {
         return channel;
     }
 
-    private void track(CaptureChannel channel, CommandSink owner) {
-        live.put(channel, owner);
-        channel.closeFuture().whenComplete((ignored, failure) -> live.remove(channel));
-    }
-
-    /** Waits for the channel to close, enforcing timeout and interruption; throws the outcome if it failed. */
-    private void awaitEnd(CaptureChannel channel, CommandSink sink, CommandOptions options) throws IOException {
+    /**
+     * Waits for the command's end (its channel closed, its stdin pump stopped) until {@code deadline}, enforcing
+     * timeout and interruption; throws the outcome if it failed, an Error of the caller's code as itself.
+     */
+    private static void awaitEnd(CaptureChannel channel, CommandSink sink, CommandOptions options, long deadline)
+            throws IOException {
         try {
-            if (options.hasTimeout()) {
-                sink.completion().get(Math.max(0, deadline(options) - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } else {
-                sink.completion().get();
-            }
+            Waits.get(sink.completion(), Durations.nanosLeft(deadline));
         } catch (TimeoutException e) {
-            sink.terminate(channel, new CommandTimeoutException(sink.command(), options.timeout()));
-            giveUp(channel, sink);
-            throw sink.outcome();
+            throw stop(channel, sink, new CommandTimeoutException(sink.command(), options.timeout()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            sink.terminate(channel, new CommandCancelledException(sink.command(), "thread interrupted"));
-            giveUp(channel, sink);
-            throw sink.outcome();
+            throw stop(channel, sink, new CommandCancelledException(sink.command(), "thread interrupted"));
         } catch (ExecutionException e) {
             sink.abandon();
-            throw sink.outcome() != null
-                    ? sink.outcome()
-                    : new SshCommandException(sink.command(), "command failed", e.getCause());
+            SshCommandException outcome = sink.outcome();
+            throw UserCodeGuard.rethrowError(
+                    outcome != null
+                            ? outcome
+                            : new SshCommandException(sink.command(), "command failed", e.getCause()));
         }
     }
 
-    /** Lets the server confirm the close for a bounded time, then lets go of the buffers (released on close). */
-    private static void giveUp(CaptureChannel channel, CommandSink sink) {
-        try {
-            channel.closeFuture().get(ABORT_GRACE_MS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // the channel releases the buffers itself when it finally closes or the connection ends
-        }
+    /**
+     * Ends the command for {@code reason} (unless it already failed for another), lets the server confirm for a
+     * bounded time and lets go of the buffers; returns what the caller is to throw (an Error of the caller's code
+     * is thrown from here, as itself).
+     */
+    private static SshCommandException stop(CaptureChannel channel, CommandSink sink, SshCommandException reason) {
+        sink.terminate(channel, reason);
+        giveUp(sink);
+        SshCommandException outcome = sink.outcome();
+        return UserCodeGuard.rethrowError(outcome != null ? outcome : reason);
+    }
+
+    /**
+     * Lets the server confirm the close (and the stdin pump stop) for a bounded time, then lets go of the buffers
+     * (released on close if that comes later).
+     */
+    private static void giveUp(CommandSink sink) {
+        // an interrupt that cancelled the command still waits the grace; a failure is expected, and a channel that
+        // closes later releases the buffers itself
+        Waits.awaitKeepingInterrupt(sink.completion(), Waits.STOP_GRACE_NANOS);
         sink.abandon();
     }
 
-    private static void throwIfFailed(CommandSink sink) throws SshCommandException {
-        if (sink.outcome() != null) {
-            throw sink.outcome();
-        }
-    }
-
+    /** When the command's timeout passes ({@link Durations#NO_DEADLINE} for none), from now. */
     private static long deadline(CommandOptions options) {
-        return options.hasTimeout() ? System.nanoTime() + options.timeout().toNanos() : Long.MAX_VALUE;
+        return options.hasTimeout() ? Durations.deadline(Durations.toNanos(options.timeout())) : Durations.NO_DEADLINE;
     }
 
     /**

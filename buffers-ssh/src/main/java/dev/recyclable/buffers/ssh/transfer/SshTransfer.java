@@ -31,8 +31,9 @@ import static dev.recyclable.buffers.ssh.transfer.TransferChannels.succeeded;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
-import dev.recyclable.buffers.SegmentVisitor;
+import dev.recyclable.buffers.ssh.internal.HeapSegments;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transfer.internal.ChunkRing;
 import dev.recyclable.buffers.ssh.transfer.internal.DownloadChannelSink;
@@ -110,19 +111,22 @@ import net.schmizz.sshj.SSHClient;
  *
  * <h2>Stopping and failures</h2>
  * A transfer stops early when its thread is interrupted (noticed between chunks and in every wait), when its
- * {@link TransferListener} throws, when nothing moves for {@link TransferOptions#idleTimeout()}, or when the
- * connection fails. It then stops the remote side and waits for the server to confirm, for up to 5&nbsp;s (or the
- * idle timeout, if shorter), even when interrupted (the interrupt stays set), so that when the method throws, the
- * part files on both sides are gone. An upload's shell is sent {@code TERM}, on which its trap removes the part file
- * ({@code KILL} would not let it); a lost connection ends its input, on which it does the same. A download's
- * command, and an upload's command target, are killed.
+ * {@link TransferListener} throws, when nothing moves for {@link TransferOptions#idleTimeout()} (which bounds every
+ * wait for the server: its replies, its data, its window for more of an upload, its verdict), when the connection
+ * fails, or when the runner it was made over closes ({@link #over(SshRunner)}). It then stops the remote side and
+ * waits for the server to confirm, for up to 5&nbsp;s (or the idle timeout, if shorter), even when interrupted (the
+ * interrupt stays set), so that when the method throws, the part files on both sides are gone. An upload's shell is
+ * sent {@code TERM}, on which its trap removes the part file ({@code KILL} would not let it), and its input is ended;
+ * a lost connection ends its input, on which it does the same. A download's command, and an upload's command
+ * target, are killed.
  *
  * <p>What the caller gets follows one rule, whoever threw (the listener, the caller's stream or channel, the JDK,
  * the connection): an {@link Error} is rethrown as itself once the transfer has been stopped and cleaned up; anything
- * else becomes the cause of a {@link TransferException}, which says how many bytes moved. A returned
- * {@link TransferResult} means the transfer completed; an exception means the target is as it was. The one case
- * that cannot be known: an upload's connection lost after its last byte was sent and before the server reported;
- * the exception then says that the upload may have completed.
+ * else becomes the cause of a {@link TransferException}, which says how many bytes moved (after the runner's close,
+ * the cause is a {@code CommandCancelledException}). A returned {@link TransferResult} means the transfer completed;
+ * an exception means the target is as it was. The one case that cannot be known: an upload's connection lost after
+ * its last byte was sent and before the server reported; the exception then says that the upload may have
+ * completed.
  *
  * <h2>Buffers</h2>
  * The ring's chunks (one window's worth) and the upload buffer (one chunk) are leased from the pool when a
@@ -146,7 +150,12 @@ public final class SshTransfer {
         this.options = options;
     }
 
-    /** Transfers over the runner's connection, with chunks from its pool. */
+    /**
+     * Transfers over the runner's connection, with chunks from its pool. Closing the runner stops the transfers
+     * running over it as it stops its commands, each the way a failure stops it (see "Stopping and failures": an
+     * upload's shell removes its part file, and the runner's close waits for that within the same bound): each caller
+     * gets a {@link TransferException} caused by a {@code CommandCancelledException}, unless its transfer completed.
+     */
     public static SshTransfer over(SshRunner runner) {
         return new SshTransfer(runner.client(), runner.pool(), TransferOptions.defaults());
     }
@@ -244,7 +253,7 @@ public final class SshTransfer {
     private TransferResult download(RemoteSource source, LocalSink sink, StderrTail stderr, boolean withMode)
             throws IOException {
         long started = System.nanoTime();
-        long idleNanos = options.idleTimeout().toNanos();
+        long idleNanos = Durations.toNanos(options.idleTimeout());
         long graceNanos = stopGrace(idleNanos);
         long expected = options.expectedLength();
         String what = "download of " + source;
@@ -256,7 +265,9 @@ public final class SshTransfer {
                     new DownloadChannelSink(ring, stderr),
                     options.windowSize(),
                     options.maxPacketSize());
-            start(channel, source.command(withMode), source, graceNanos);
+            String command = source.command(withMode);
+            RunnerLink runner = RunnerLink.join(client, channel, command, what, null, graceNanos);
+            start(channel, runner, command, what, options.idleTimeout(), graceNanos);
             try {
                 channel.sendEof(); // nothing to say on stdin
                 int n;
@@ -269,6 +280,7 @@ public final class SshTransfer {
             } catch (Throwable e) {
                 channel.abort("download stopped: " + e);
                 awaitClose(channel, graceNanos);
+                runner.throwIfCancelled(channel, what, progress.moved(), e);
                 throw failure(
                         what + " stopped after " + progress.moved() + " bytes: " + progress.describe(e),
                         progress.moved(),
@@ -277,6 +289,7 @@ public final class SshTransfer {
             }
             awaitClose(channel, graceNanos);
             long moved = progress.moved();
+            runner.throwIfCancelled(channel, what, moved, null);
             Throwable failure = ring.endFailure();
             if (failure != null) {
                 // even after a reported exit: the ring may have dropped what it could not take
@@ -337,26 +350,7 @@ public final class SshTransfer {
                 length,
                 target,
                 FileModes.UNKNOWN,
-                feed -> content.forEachSegment(new SegmentVisitor() {
-                    private byte[] scratch;
-
-                    @Override
-                    public void visit(byte[] array, int offset, int n) throws IOException {
-                        feed.write(array, offset, n);
-                    }
-
-                    @Override
-                    public void visit(ByteBuffer segment) throws IOException {
-                        if (scratch == null) {
-                            scratch = new byte[options.chunkSize()]; // direct chunks: sshj sends from arrays
-                        }
-                        while (segment.hasRemaining()) {
-                            int n = Math.min(segment.remaining(), scratch.length);
-                            segment.get(scratch, 0, n);
-                            visit(scratch, 0, n);
-                        }
-                    }
-                }));
+                feed -> HeapSegments.forEach(content, options.chunkSize(), feed::write));
     }
 
     private TransferResult upload(UploadSource source, long length, RemoteTarget target, int sourceMode)
@@ -400,7 +394,7 @@ public final class SshTransfer {
         // fails early for a file target of unknown length
         String command =
                 target.command(length, sourceMode == FileModes.UNKNOWN ? FileModes.NEW_FILE_DEFAULT : sourceMode);
-        long idleNanos = options.idleTimeout().toNanos();
+        long idleNanos = Durations.toNanos(options.idleTimeout());
         long graceNanos = stopGrace(idleNanos);
         String what = "upload to " + target;
         StderrTail output = new StderrTail(STDERR_KEPT);
@@ -416,8 +410,9 @@ public final class SshTransfer {
         }
         // we only receive the command's messages: a small window is plenty
         CaptureChannel channel = new CaptureChannel(client.getConnection(), channelSink, 64 * 1024, 32 * 1024);
-        UploadFeed feed = new UploadFeed(channel, progress, length, target.isFile());
-        start(channel, command, target, graceNanos);
+        UploadFeed feed = new UploadFeed(channel, progress, length, target.isFile(), idleNanos);
+        RunnerLink runner = RunnerLink.join(client, channel, command, what, target, graceNanos);
+        start(channel, runner, command, what, options.idleTimeout(), graceNanos);
         try {
             pump.run(feed);
             if (length >= 0 && progress.moved() != length) {
@@ -426,8 +421,9 @@ public final class SshTransfer {
             feed.finish();
         } catch (Throwable e) {
             boolean remoteEndedFirst = channel.isFinished();
-            stopUpload(channel, target, false, "upload stopped: " + e, graceNanos);
+            stopUpload(channel, target, "upload stopped: " + e, graceNanos);
             long sent = feed.sent();
+            runner.throwIfCancelled(channel, what, sent, e);
             if (remoteEndedFirst && !(e instanceof Error)) {
                 // the remote side ended on its own (it refused the target, or the command exited): its verdict is
                 // what stopped us
@@ -442,7 +438,8 @@ public final class SshTransfer {
         long moved = progress.moved();
         Exception stoppedWaiting = awaitCompletion(channel, idleNanos);
         if (stoppedWaiting != null) {
-            stopUpload(channel, target, true, "upload stopped: " + stoppedWaiting, graceNanos);
+            stopUpload(channel, target, "upload stopped: " + stoppedWaiting, graceNanos);
+            runner.throwIfCancelled(channel, what, moved, stoppedWaiting);
             if (!succeeded(channel)) {
                 // a file target's shell ignores the stop while it renames: then it completed, and it says so
                 throw new TransferException(
@@ -460,6 +457,7 @@ public final class SshTransfer {
                         stoppedWaiting);
             }
         }
+        runner.throwIfCancelled(channel, what, moved, null);
         Throwable lost = channelSink.failure();
         if (lost != null && !reportedExit(channel)) {
             throw new TransferException(

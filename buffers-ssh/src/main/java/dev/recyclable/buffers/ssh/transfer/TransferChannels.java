@@ -15,88 +15,103 @@
  */
 package dev.recyclable.buffers.ssh.transfer;
 
+import dev.recyclable.buffers.ssh.internal.UserCodeGuard;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
+import dev.recyclable.buffers.ssh.internal.time.Waits;
 import dev.recyclable.buffers.ssh.transfer.internal.ShellCommands;
 import dev.recyclable.buffers.ssh.transfer.internal.StderrTail;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * The life of a transfer's channel, shared by downloads and uploads: starting the remote command, stopping it
- * after a failure on our side, waiting for it to end, and judging how it ended (its exit, what it said on stderr,
- * the size it announced), each failure turned into what the caller gets ({@link #failure}).
+ * after a failure on our side or when its runner closes, waiting for it to end, and judging how it ended (its exit,
+ * what it said on stderr, the size it announced), each failure turned into what the caller gets ({@link #failure}).
  */
 final class TransferChannels {
 
-    /**
-     * After a stop: the longest we wait for the server to confirm it (never longer than the transfer's idle
-     * timeout). The remote side cleans up whether or not we wait; waiting lets the caller find it done.
-     */
-    private static final long STOP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
-
     private TransferChannels() {}
 
-    /** How long a transfer whose idle timeout is {@code idleTimeoutNanos} waits for a stop to be confirmed. */
+    /**
+     * How long a transfer whose idle timeout is {@code idleTimeoutNanos} waits for a stop to be confirmed: the
+     * module's {@link Waits#STOP_GRACE_NANOS}, never longer than the idle timeout.
+     */
     static long stopGrace(long idleTimeoutNanos) {
-        return Math.min(STOP_GRACE_NANOS, idleTimeoutNanos);
+        return Math.min(Waits.STOP_GRACE_NANOS, idleTimeoutNanos);
     }
 
     /**
      * What the caller gets for a failure on its thread, whatever threw it (the progress listener, the caller's own
-     * stream or channel, the JDK, the connection): an {@link Error} is thrown as itself (the transfer has been stopped
-     * and cleaned up by then), anything else becomes the cause of a {@link TransferException} that says how far
-     * the transfer got.
+     * stream or channel, the JDK, the connection), once the transfer has been stopped and cleaned up: by the rule of
+     * {@link UserCodeGuard#asCause}, an {@link Error} is thrown as itself; anything else becomes the cause of a
+     * {@link TransferException} that says how far the transfer got.
      */
     static TransferException failure(String message, long moved, Integer exitStatus, Throwable cause) {
-        if (cause instanceof Error error) {
-            throw error;
-        }
-        return new TransferException(message, moved, exitStatus, cause);
+        return new TransferException(message, moved, exitStatus, UserCodeGuard.asCause(cause));
     }
 
-    static void start(CaptureChannel channel, String command, Object what, long graceNanos) throws IOException {
+    /**
+     * Opens the channel and starts {@code command}, each wait for the server bounded by the transfer's idle timeout.
+     * If that fails, the caller learns why: the runner's close ({@link RunnerLink#throwIfCancelled}) or the failure.
+     */
+    static void start(
+            CaptureChannel channel,
+            RunnerLink runner,
+            String command,
+            String what,
+            Duration idleTimeout,
+            long graceNanos)
+            throws IOException {
+        int waitMs = Durations.toSshjMillis(idleTimeout); // 0: no limit, as sshj's timeouts
         try {
-            channel.open();
-            channel.exec(command);
+            channel.open(waitMs);
+            channel.exec(command, waitMs);
         } catch (Throwable e) {
             channel.abort("start failed");
             awaitClose(channel, graceNanos);
-            throw failure("could not start the transfer of " + what + ": " + describe(e), 0, null, e);
+            runner.throwIfCancelled(channel, what, 0, e);
+            throw failure("could not start the " + what + ": " + describe(e), 0, null, e);
         }
     }
 
     /**
-     * Stops an upload's remote side after a failure, an interrupt or a timeout on our side, and waits (at most
-     * {@code graceNanos}) until it has ended.
+     * Starts to stop a transfer's remote side, without waiting, from any thread: the transferring thread after a
+     * failure on our side ({@link #stopUpload}), or the runner's close ({@link RunnerLink}).
      *
-     * <p>A file target's shell gets {@code TERM}: it reaches the shell's process group, so {@code cat} ends at once
-     * and the shell's trap removes the part file ({@code KILL} would end the shell before its trap runs); during its
-     * final rename the shell ignores it, so a stop then lets the upload complete, which its exit status tells. An
-     * end of input follows, for servers that do not pass signals on: the shell then sees a short length (the last
-     * byte is held back until the final report, see {@code UploadFeed}) and removes the part file itself. If the
-     * server confirms nothing in time, the channel is closed without a signal, which ends the shell's input just the
-     * same. A command cannot tell a short input from a complete one, so it is killed instead.
+     * <p>An upload to a file: its shell gets {@code TERM}, which reaches the shell's process group, so {@code cat}
+     * ends at once and the shell's trap removes the part file ({@code KILL} would end the shell before its trap
+     * runs); during its final rename the shell ignores it, so a stop then lets the upload complete, which its exit
+     * status tells. An end of input follows (nothing more of the upload goes out after it), for servers that do not
+     * pass signals on: the shell then sees a short length (the last byte is held back until the final report, see
+     * {@code UploadFeed}) and removes the part file itself. Anything else (a download, an upload to a command,
+     * which cannot tell a short input from a complete one) is killed and its channel closed.
      *
-     * @param inputEnded whether its end of input was sent already (then the shell may be verifying or renaming)
+     * @param target the upload's target, {@code null} for a download
      */
-    static void stopUpload(
-            CaptureChannel channel, RemoteTarget target, boolean inputEnded, String why, long graceNanos) {
-        if (!target.isFile()) {
+    static void beginStop(CaptureChannel channel, RemoteTarget target, String why) {
+        if (target == null || !target.isFile()) {
             channel.abort(why);
-            awaitClose(channel, graceNanos);
             return;
         }
         try {
             channel.signal("TERM");
-            if (!inputEnded) {
-                channel.sendEof();
-            }
+            channel.sendEof();
         } catch (IOException | RuntimeException e) {
             // the connection is gone: the channel ends with it, and the server's shell sees its input end
         }
+    }
+
+    /**
+     * Stops an upload's remote side after a failure, an interrupt or a timeout on our side ({@link #beginStop}), and
+     * waits (at most {@code graceNanos}) until it has ended. If a file target's server confirms nothing in time, the
+     * channel is closed without a signal, which ends the shell's input just the same.
+     */
+    static void stopUpload(CaptureChannel channel, RemoteTarget target, String why, long graceNanos) {
+        beginStop(channel, target, why);
         if (!awaitClose(channel, graceNanos)) {
             channel.abort(why, null);
             awaitClose(channel, graceNanos);
@@ -112,7 +127,7 @@ final class TransferChannels {
      */
     static Exception awaitCompletion(CaptureChannel channel, long timeoutNanos) {
         try {
-            channel.closeFuture().get(timeoutNanos, TimeUnit.NANOSECONDS);
+            Waits.get(channel.closeFuture(), timeoutNanos);
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -131,26 +146,7 @@ final class TransferChannels {
      * @return whether the channel ended
      */
     static boolean awaitClose(CaptureChannel channel, long graceNanos) {
-        boolean interrupted = Thread.interrupted();
-        long deadline = System.nanoTime() + graceNanos;
-        try {
-            while (true) {
-                try {
-                    channel.closeFuture().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    return true;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (TimeoutException e) {
-                    return false;
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("closeFuture never fails", e);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Waits.awaitKeepingInterrupt(channel.closeFuture(), graceNanos);
     }
 
     /**

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh.transfer;
 
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -132,9 +133,16 @@ public final class TransferOptions {
             return this;
         }
 
-        /** The transfer fails if no byte moves for this long (default 2 minutes). */
+        /**
+         * The transfer fails if no byte moves for this long (default 2 minutes): it bounds every wait of the
+         * transfer, for the server's replies, for its data, for its window to take more of an upload, for the
+         * remote side to finish. One too long to count (over about 292 years, {@code ChronoUnit.FOREVER}) is no
+         * limit.
+         *
+         * @throws IllegalArgumentException if {@code timeout} is zero or negative
+         */
         public Builder idleTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
+            if (Durations.check(timeout, "idleTimeout").isZero()) {
                 throw new IllegalArgumentException("idleTimeout must be positive: " + timeout);
             }
             this.idleTimeout = timeout;

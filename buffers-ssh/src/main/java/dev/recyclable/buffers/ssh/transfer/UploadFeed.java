@@ -23,7 +23,8 @@ import java.io.IOException;
  * last byte of a remote file until {@link #finish()}: the server renames its part file over the target only
  * once every announced byte arrived, so until then any stop (the final report's listener throwing, an interrupt,
  * the connection ending our input early) leaves the target as it was, even on a server that ignores the
- * {@code TERM} a stop sends. Used by the transferring thread only.
+ * {@code TERM} a stop sends. Each wait for the server's window is bounded by the transfer's idle timeout. Used by
+ * the transferring thread only.
  */
 final class UploadFeed {
 
@@ -31,18 +32,21 @@ final class UploadFeed {
     private final Progress progress;
     private final long length;
     private final boolean holdLast;
+    private final long idleNanos;
     private final byte[] last = new byte[1];
     private boolean holding;
 
     /**
      * @param length   the bytes announced ({@code -1}: unknown)
-     * @param holdLast whether to hold back the last byte (a remote file: its length decides the rename)
+     * @param holdLast  whether to hold back the last byte (a remote file: its length decides the rename)
+     * @param idleNanos the transfer's idle timeout, {@code Durations.UNLIMITED} for none
      */
-    UploadFeed(CaptureChannel channel, Progress progress, long length, boolean holdLast) {
+    UploadFeed(CaptureChannel channel, Progress progress, long length, boolean holdLast, long idleNanos) {
         this.channel = channel;
         this.progress = progress;
         this.length = length;
         this.holdLast = holdLast && length > 0;
+        this.idleNanos = idleNanos;
     }
 
     void write(byte[] data, int offset, int n) throws IOException {
@@ -50,11 +54,11 @@ final class UploadFeed {
             return;
         }
         if (holdLast && progress.moved() + n == length) {
-            channel.writeStdin(data, offset, n - 1);
+            send(data, offset, n - 1);
             last[0] = data[offset + n - 1];
             holding = true;
         } else {
-            channel.writeStdin(data, offset, n);
+            send(data, offset, n);
         }
         progress.advance(n);
     }
@@ -66,10 +70,20 @@ final class UploadFeed {
     void finish() throws IOException {
         progress.finish(length < 0 ? progress.moved() : length);
         if (holding) {
-            channel.writeStdin(last, 0, 1);
+            send(last, 0, 1);
             holding = false;
         }
         channel.sendEof();
+    }
+
+    /**
+     * @throws IOException if the channel stopped taking input (the remote side ended, or the transfer is being
+     *                     stopped), or the server granted no window within the idle timeout
+     */
+    private void send(byte[] data, int offset, int n) throws IOException {
+        if (!channel.writeStdin(data, offset, n, idleNanos)) {
+            throw new IOException("the channel stopped taking the upload after " + channel.stdinBytes() + " bytes");
+        }
     }
 
     /** Bytes that actually went to the connection. */

@@ -18,6 +18,7 @@ package dev.recyclable.buffers.ssh.fanout;
 import static dev.recyclable.buffers.testing.PoolAssertions.assertNothingInUse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -288,6 +289,12 @@ class FanoutExecutorTest {
                 .build()) {
             List<FanoutTarget> targets = targets(hostC, 20, "c");
             runAndCloseAll(executor, targets);
+            // the commands may all have run on the first connection while the second one's handshake goes on
+            long settle = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (executor.stats().openConnections() != executor.stats().connectionsOpened()
+                    && System.nanoTime() < settle) {
+                Thread.sleep(10);
+            }
             long opened = executor.stats().connectionsOpened();
             assertTrue(opened >= 2 && opened <= 4, "20 commands at 10 per connection: " + executor.stats());
             runAndCloseAll(executor, targets);
@@ -605,12 +612,10 @@ class FanoutExecutorTest {
                     }
                     r.close();
                 })) {
-            run.completion().get(30, TimeUnit.SECONDS);
-            // the run completes just before its last result is handed over: wait for the listener's call
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (log.records().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            // the run is done after the listener's last call, and fails with what it threw
+            ExecutionException failed = assertThrows(
+                    ExecutionException.class, () -> run.completion().get(30, TimeUnit.SECONDS));
+            assertSame(bug, failed.getCause());
             records = log.records();
         }
         assertEquals(1, records.size(), records.toString());
@@ -624,46 +629,64 @@ class FanoutExecutorTest {
         assertNothingInUse(pool); // the result the listener dropped was closed for it
     }
 
+    /**
+     * A target iterator that throws, an exception or an Error: the targets read before run, no more are read, the
+     * run fails with it where the caller waits (an Error as itself), and a warning shows without any logging library.
+     */
     @Test
     void aTargetIteratorThatThrowsIsReportedWithoutAnyLoggingLibrary() throws Exception {
         BufferPool pool = BufferPool.builder().build();
-        Iterator<FanoutTarget> first = targets(hostA, 1, "i").iterator();
-        IllegalStateException bug = new IllegalStateException("iterator bug");
-        Iterator<FanoutTarget> failing = new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return true;
-            }
+        for (Throwable bug : List.of(new IllegalStateException("iterator bug"), new StackOverflowError("iterator"))) {
+            Iterator<FanoutTarget> first = targets(hostA, 1, "i").iterator();
+            Iterator<FanoutTarget> failing = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return true;
+                }
 
-            @Override
-            public FanoutTarget next() {
-                if (first.hasNext()) {
-                    return first.next();
+                @Override
+                public FanoutTarget next() {
+                    if (first.hasNext()) {
+                        return first.next();
+                    }
+                    if (bug instanceof Error error) {
+                        throw error;
+                    }
+                    throw (RuntimeException) bug;
                 }
-                throw bug;
-            }
-        };
-        try (CapturedLog log = CapturedLog.of(FanoutExecutor.class);
-                FanoutExecutor executor = FanoutExecutor.builder().pool(pool).build();
-                FanoutRun run = executor.start(failing, null, CommandOptions.defaults())) {
-            int results = 0;
-            for (TargetResult r : run) {
-                try (r) {
-                    assertTrue(r.succeeded(), r.toString());
-                    results++;
+            };
+            try (CapturedLog log = CapturedLog.of(FanoutExecutor.class);
+                    FanoutExecutor executor =
+                            FanoutExecutor.builder().pool(pool).build();
+                    FanoutRun run = executor.start(failing, null, CommandOptions.defaults())) {
+                int results = 0;
+                for (TargetResult r : run) {
+                    try (r) {
+                        assertTrue(r.succeeded(), r.toString());
+                        results++;
+                    }
                 }
+                assertEquals(1, results);
+                ExecutionException e = assertThrows(
+                        ExecutionException.class, () -> run.finished().get(10, TimeUnit.SECONDS));
+                assertSame(bug, e.getCause());
+                Throwable waited = assertThrows(Throwable.class, () -> run.await(Duration.ofSeconds(10)));
+                if (bug instanceof Error) {
+                    assertSame(bug, waited);
+                } else {
+                    assertSame(
+                            bug,
+                            assertInstanceOf(IllegalStateException.class, waited)
+                                    .getCause());
+                }
+                List<java.util.logging.LogRecord> records = log.records();
+                assertEquals(1, records.size(), records.toString());
+                assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());
+                assertTrue(
+                        records.get(0).getMessage().contains("iterator failed"),
+                        records.get(0).getMessage());
+                assertSame(bug, records.get(0).getThrown());
             }
-            assertEquals(1, results);
-            ExecutionException e =
-                    assertThrows(ExecutionException.class, () -> run.finished().get(10, TimeUnit.SECONDS));
-            assertSame(bug, e.getCause());
-            List<java.util.logging.LogRecord> records = log.records();
-            assertEquals(1, records.size(), records.toString());
-            assertEquals(java.util.logging.Level.WARNING, records.get(0).getLevel());
-            assertTrue(
-                    records.get(0).getMessage().contains("iterator failed"),
-                    records.get(0).getMessage());
-            assertSame(bug, records.get(0).getThrown());
         }
         assertNothingInUse(pool);
     }

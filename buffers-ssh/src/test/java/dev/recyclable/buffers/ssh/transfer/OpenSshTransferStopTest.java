@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.fixtures.OpenSshServer;
 import dev.recyclable.buffers.ssh.fixtures.RunnerPerTest;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
@@ -86,23 +87,16 @@ class OpenSshTransferStopTest {
 
     /**
      * The remote {@code cat} is stopped ({@code SIGSTOP}) mid-upload, so the server stops reading and the upload
-     * times out. Once the remote side runs again, the stop we sent must make the shell remove its part file.
+     * times out: after the transfer's idle timeout (1 s), not the connection's reply timeout (30 s). Once the remote
+     * side runs again, the stop we sent must make the shell remove its part file.
      */
     @Test
     void anUploadThatTimesOutLeavesNoRemotePartFileOnceTheServerRunsAgain() throws Exception {
         Path source = source(BIG);
         List<ProcessHandle> stopped = new ArrayList<>();
-        // until the transfer's idle timeout governs stdin waits too, the connection's reply timeout does
-        try (SshRunner impatient = SshRunner.builder(SERVER.get().host())
-                .port(SERVER.get().port())
-                .credentials(SERVER.get().credentials())
-                .hostKeys(SERVER.get().hostKeys())
-                .pool(connection.pool())
-                .replyTimeout(Duration.ofSeconds(1))
-                .connect()) {
-            SshTransfer stalling = SshTransfer.over(impatient)
-                    .withOptions(TransferOptions.builder()
-                            .syncFiles(false)
+        try {
+            SshTransfer stalling = transfer()
+                    .withOptions(transfer().options().toBuilder()
                             .idleTimeout(Duration.ofSeconds(1))
                             .listener((moved, total) -> {
                                 if (stopped.isEmpty()) {
@@ -112,13 +106,65 @@ class OpenSshTransferStopTest {
                                 }
                             })
                             .build());
-            assertThrows(
+            TransferException e = assertThrows(
                     TransferException.class, () -> stalling.upload(source, RemoteTarget.file(target().toString())));
+            assertTrue(
+                    e.getMessage().contains("no stdin window") && e.getMessage().contains("within 1000 ms"),
+                    e.toString());
             assertEquals(1, stopped.size(), "the remote cat was found and stopped");
             signal("CONT", stopped);
             assertUntouchedAndAlone(true);
         } finally {
             signal("CONT", stopped);
+        }
+    }
+
+    /**
+     * Closing the runner during an upload stops it the way a failure does: the remote shell gets {@code TERM} and the
+     * end of its input, never {@code KILL}, so that its trap removes the part file, and the close waits for that. So
+     * when {@code close()} returns, no part file is left and nothing runs on the host; the transfer's caller gets a
+     * cancellation that says the runner closed.
+     */
+    @Test
+    void closingTheRunnerDuringAnUploadLeavesNoRemotePartFileAndNothingRunning() throws Exception {
+        Path source = source(BIG);
+        CountDownLatch reached = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        connection.ssh().close(); // the test's only connection is the one it closes: then nothing may run at all
+        SshRunner closing = SERVER.get().connect(connection.pool());
+        try {
+            SshTransfer transfer = SshTransfer.over(closing)
+                    .withOptions(TransferOptions.builder()
+                            .syncFiles(false)
+                            .listener((moved, total) -> {
+                                if (moved >= STOP_AT && reached.getCount() > 0) {
+                                    reached.countDown();
+                                    awaitQuietly(closed); // the close comes while the upload is half done
+                                }
+                            })
+                            .build());
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread uploading = new Thread(() -> {
+                try {
+                    transfer.upload(source, RemoteTarget.file(target().toString()));
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            });
+            uploading.start();
+            assertTrue(reached.await(60, TimeUnit.SECONDS), "the upload reached " + STOP_AT + " bytes");
+            assertEquals(1, awaitRemoteProcesses("sh", ".part-").size(), "the remote shell runs");
+            closing.close();
+            assertUntouchedAndAlone(false);
+            closed.countDown();
+            uploading.join(60_000);
+            TransferException e = assertInstanceOf(TransferException.class, failure.get());
+            assertTrue(e.getMessage().contains("SshRunner closed"), e.getMessage());
+            assertInstanceOf(CommandCancelledException.class, e.getCause(), e.toString());
+            SERVER.get().awaitNoSessionProcesses(Duration.ofSeconds(10));
+        } finally {
+            closed.countDown();
+            closing.close();
         }
     }
 
@@ -363,6 +409,14 @@ class OpenSshTransferStopTest {
                 Thread.currentThread().interrupt();
                 return found;
             }
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -18,12 +18,14 @@ package dev.recyclable.buffers.ssh.transfer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.CommandCancelledException;
 import dev.recyclable.buffers.ssh.fixtures.ServerPerClass;
 import dev.recyclable.buffers.ssh.fixtures.SshTestServer;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
@@ -39,7 +41,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -230,14 +235,19 @@ abstract class TransferContractTest {
         transfer.upload(new ByteArrayInputStream(data), data.length, RemoteTarget.file(viaStream.toString()));
         assertArrayEquals(data, Files.readAllBytes(viaStream));
 
-        Path viaPooled = dir.resolve("via-pooled");
-        try (RecyclableOutputStream content = pool.newStream()) {
-            content.write(data);
-            TransferResult r = transfer.upload(content, RemoteTarget.file(viaPooled.toString()));
-            assertEquals(data.length, r.bytes());
-            assertEquals(data.length, content.length(), "the source stream is left as it was");
+        // heap chunks go out as they are, direct ones through a bounce array
+        BufferPool direct = BufferPool.builder().directChunks(true).build();
+        for (BufferPool source : List.of(pool, direct)) {
+            Path viaPooled = dir.resolve("via-pooled");
+            try (RecyclableOutputStream content = source.newStream()) {
+                content.write(data);
+                TransferResult r = transfer.upload(content, RemoteTarget.file(viaPooled.toString()));
+                assertEquals(data.length, r.bytes());
+                assertEquals(data.length, content.length(), "the source stream is left as it was");
+            }
+            assertArrayEquals(data, Files.readAllBytes(viaPooled));
         }
-        assertArrayEquals(data, Files.readAllBytes(viaPooled));
+        PoolAssertions.assertNothingInUse(direct);
     }
 
     @Test
@@ -428,6 +438,40 @@ abstract class TransferContractTest {
         assertEquals("still here\n", after.toString());
     }
 
+    /**
+     * A listener that throws an {@link InterruptedException} (sneakily) cancels its transfer as an interrupt does:
+     * the caller gets it as the cause of a {@link TransferException}, with its thread's interrupt flag set again,
+     * and the target keeps its old content.
+     */
+    @Test
+    void aListenerThatThrowsInterruptedExceptionCancelsTheTransferAndKeepsTheInterrupt() throws Exception {
+        Path local = TestFiles.randomFile(dir, "src", 1000, 36);
+        Path remote = Files.writeString(dir.resolve("remote"), "old remote");
+        Files.setPosixFilePermissions(remote, PosixFilePermissions.fromString("rw-rw-rw-"));
+        Path back = Files.writeString(dir.resolve("back"), "old local");
+        List<Executable> transfers = List.of(
+                () -> interruptingOnFirstReport().upload(local, RemoteTarget.file(remote.toString())),
+                () -> interruptingOnFirstReport().download(RemoteSource.file(local.toString()), back));
+        for (Executable call : transfers) {
+            try {
+                TransferException e = assertThrows(TransferException.class, call);
+                assertInstanceOf(InterruptedException.class, e.getCause(), e.toString());
+                assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is set again: " + e);
+            } finally {
+                Thread.interrupted();
+            }
+            awaitNoOthers(dir, "src", "remote", "back");
+            assertEquals("old remote", Files.readString(remote));
+            assertEquals("old local", Files.readString(back));
+        }
+    }
+
+    private SshTransfer interruptingOnFirstReport() {
+        return transfer.withOptions(transfer.options().toBuilder()
+                .listener(throwingOn(1, new InterruptedException("listener interrupted")))
+                .build());
+    }
+
     /** A listener that throws {@code thrown} on its {@code n}th call (sneakily, if it is a checked exception). */
     private static TransferListener throwingOn(int n, Throwable thrown) {
         int[] calls = {0};
@@ -452,6 +496,56 @@ abstract class TransferContractTest {
             assertEquals(TransferException.class, caught.getClass(), what + ": " + caught);
             assertSame(thrown, caught.getCause(), what);
         }
+    }
+
+    // ------------------------------------------------------------------ the runner's close
+
+    /**
+     * Closing the runner in the middle of an upload to a file stops it as a failure does, so that the remote shell
+     * removes its part file (on a server that does not pass signals on, because its input ends short), and the close
+     * waits for that: when it returns, the target is as it was and nothing else is left. The transfer's caller gets
+     * a cancellation.
+     */
+    @Test
+    void closingTheRunnerDuringAnUploadLeavesTheTargetAsItWasAndNoPartFile() throws Exception {
+        Path source = TestFiles.randomFile(dir, "src", 16L << 20, 35);
+        Path target = Files.writeString(dir.resolve("target"), "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw-rw-"));
+        CountDownLatch halfway = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        SshTransfer held = transfer.withOptions(transfer.options().toBuilder()
+                .listener((moved, total) -> {
+                    if (moved >= 4L << 20 && halfway.getCount() > 0) {
+                        halfway.countDown();
+                        try {
+                            closed.await(60, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                })
+                .build());
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        Thread uploading = new Thread(() -> {
+            try {
+                held.upload(source, RemoteTarget.file(target.toString()));
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        uploading.start();
+        try {
+            assertTrue(halfway.await(60, TimeUnit.SECONDS), "the upload got halfway");
+            ssh.close();
+            assertEquals(List.of(), TestFiles.othersIn(dir, "src", "target"), "part files left after close()");
+            assertEquals("old", Files.readString(target));
+        } finally {
+            closed.countDown();
+            uploading.join(60_000);
+        }
+        TransferException e = assertInstanceOf(TransferException.class, outcome.get());
+        assertTrue(e.getMessage().contains("SshRunner closed"), e.getMessage());
+        assertInstanceOf(CommandCancelledException.class, e.getCause(), e.toString());
     }
 
     // ------------------------------------------------------------------ local failures

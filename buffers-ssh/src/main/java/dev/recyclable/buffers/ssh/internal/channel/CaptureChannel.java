@@ -50,8 +50,9 @@ import net.schmizz.sshj.transport.TransportException;
  * sink that discards output keeps the command running at full speed.
  *
  * <p>Threading: {@link ChannelSink} calls and exit-status updates happen on sshj's reader thread.
- * {@link #grant}, {@link #abort}, {@link #signal} and {@link #close} may be called from any thread.
- * {@link #exec}, {@link #writeStdin} and {@link #sendEof} are for the one thread that drives the command.
+ * {@link #grant}, {@link #abort}, {@link #signal}, {@link #sendEof} and {@link #close} may be called from any
+ * thread. {@link #exec} is for the thread that drives the command, {@link #writeStdin} for the one thread that
+ * writes its stdin.
  *
  * <p>Use: {@code new CaptureChannel(connection, sink, window, packet)}, {@link #open()},
  * {@link #exec(String)}, optionally {@link #writeStdin}, then {@link #sendEof()} and {@link #join}.
@@ -113,56 +114,101 @@ public final class CaptureChannel implements Channel.Direct {
 
     // ---------------------------------------------------------------- driving the command
 
-    /** Sends {@code CHANNEL_OPEN "session"} and waits for the server's answer (one round trip). */
+    /**
+     * Sends {@code CHANNEL_OPEN "session"} and waits for the server's answer (one round trip), at most the
+     * connection's timeout.
+     */
     @Override
     public void open() throws ConnectionException, TransportException {
+        open(conn.getTimeoutMs());
+    }
+
+    /**
+     * Sends {@code CHANNEL_OPEN "session"} and waits for the server's answer, at most {@code timeoutMs} (0: no
+     * limit, as sshj's timeouts).
+     */
+    public void open(int timeoutMs) throws ConnectionException, TransportException {
         try {
             trans.write(new SSHPacket(Message.CHANNEL_OPEN)
                     .putString("session")
                     .putUInt32FromInt(id)
                     .putUInt32(localWindow.size())
                     .putUInt32(maxPacketSize));
-            ChannelWaits.reply(opened, "open", id, conn.getTimeoutMs());
+            ChannelWaits.reply(opened, "open", id, timeoutMs);
         } catch (ConnectionException | TransportException | RuntimeException e) {
             finish(e);
             throw e;
         }
     }
 
-    /** Asks the server to run {@code command} (UTF-8) and waits for its acceptance (one round trip). */
+    /** Asks the server to run {@code command} (UTF-8) and waits for its acceptance, at most the connection's timeout. */
     public void exec(String command) throws ConnectionException, TransportException {
+        exec(command, conn.getTimeoutMs());
+    }
+
+    /** Asks the server to run {@code command} (UTF-8) and waits for its acceptance, at most {@code timeoutMs} (0: no limit). */
+    public void exec(String command, int timeoutMs) throws ConnectionException, TransportException {
         CompletableFuture<Boolean> reply = new CompletableFuture<>();
         pendingReply = reply;
         if (!out.sendIfOpen(request("exec", true).putString(command, StandardCharsets.UTF_8))) {
             throw new ConnectionException("channel #" + id + " closed before exec");
         }
-        if (!ChannelWaits.reply(reply, "exec", id, conn.getTimeoutMs())) {
+        if (!ChannelWaits.reply(reply, "exec", id, timeoutMs)) {
             throw new ConnectionException("server refused to execute the command on channel #" + id);
         }
     }
 
     /**
-     * Sends stdin bytes, waiting for the server's window as needed; returns when all were handed to the transport.
+     * Sends stdin bytes, waiting for the server's window as needed, until all were handed to the transport or the
+     * channel stopped taking stdin: the command ended, its input was ended ({@link #sendEof}) or it is being stopped
+     * (our {@code CHANNEL_CLOSE} went out), which ends a wait for window at once. What went out is counted in
+     * {@link #stdinBytes()}.
      *
-     * @throws ConnectionException if the channel closes, or the server grants no window within the connection timeout
+     * @param waitNanos the longest to wait for the server's window at a time ({@code Durations.UNLIMITED}: no
+     *                  limit, for a command, which its own timeout stops; a transfer's idle timeout)
+     * @return {@code true} if all were sent, {@code false} if the channel stopped taking stdin first
+     * @throws ConnectionException if the server grants no window for {@code waitNanos}, or the thread is interrupted
+     *                             (its interrupt flag is set again)
+     * @throws TransportException  if the connection failed
      */
-    public void writeStdin(byte[] data, int offset, int length) throws ConnectionException, TransportException {
+    public boolean writeStdin(byte[] data, int offset, int length, long waitNanos)
+            throws ConnectionException, TransportException {
         while (length > 0) {
-            int n = remoteWindow.take(length, conn.getTimeoutMs(), closed, id);
+            int n = remoteWindow.take(length, waitNanos, id);
+            if (n == 0) {
+                return false;
+            }
             SSHPacket packet = stdinPacket.begin(Message.CHANNEL_DATA);
             packet.putUInt32FromInt(out.recipient());
             packet.putString(data, offset, n);
-            if (!out.sendIfOpen(packet)) {
-                throw new ConnectionException("channel #" + id + " closed while writing stdin");
+            if (!out.sendStdin(packet, n)) {
+                return false;
             }
             offset += n;
             length -= n;
         }
+        return true;
     }
 
-    /** Tells the command that stdin is finished ({@code CHANNEL_EOF}). Does nothing once the channel is closing. */
+    /**
+     * Stdin bytes handed to the transport so far; exact and final once the channel is finished (what a command
+     * got of its stdin, as far as the server took it).
+     */
+    public long stdinBytes() {
+        return out.stdinBytes();
+    }
+
+    /**
+     * Tells the command that stdin is finished ({@code CHANNEL_EOF}), once; does nothing once the channel is
+     * closing. From any thread: no stdin goes out after it, and a writer waiting for window returns at once (its
+     * {@link #writeStdin} returns {@code false}).
+     */
     public void sendEof() throws TransportException {
-        out.sendIfOpen(new SSHPacket(Message.CHANNEL_EOF).putUInt32FromInt(out.recipient()));
+        try {
+            out.sendEof();
+        } finally {
+            remoteWindow.stop();
+        }
     }
 
     /**
@@ -195,7 +241,7 @@ public final class CaptureChannel implements Channel.Direct {
             if (signalName != null) {
                 signal(signalName);
             }
-            out.sendClose();
+            sendClose();
         } catch (TransportException e) {
             finish(e); // the connection is gone: nothing will confirm the close
         }
@@ -298,7 +344,7 @@ public final class CaptureChannel implements Channel.Direct {
                 break;
             case CHANNEL_CLOSE:
                 try {
-                    out.sendClose();
+                    sendClose();
                 } finally {
                     finish(null);
                 }
@@ -369,7 +415,7 @@ public final class CaptureChannel implements Channel.Direct {
     /** Sends {@code CHANNEL_CLOSE} if not yet sent, and waits up to the connection timeout for the server's. */
     @Override
     public void close() throws ConnectionException, TransportException {
-        out.sendClose();
+        sendClose();
         join(conn.getTimeoutMs(), TimeUnit.MILLISECONDS);
     }
 
@@ -478,6 +524,15 @@ public final class CaptureChannel implements Channel.Direct {
                 .putBoolean(wantReply);
     }
 
+    /** Our {@code CHANNEL_CLOSE}, once: nothing may follow it, so stdin stops here too. */
+    private void sendClose() throws TransportException {
+        try {
+            out.sendClose();
+        } finally {
+            remoteWindow.stop();
+        }
+    }
+
     private void finish(Throwable failure) {
         if (!finished.compareAndSet(false, true)) {
             return;
@@ -492,7 +547,7 @@ public final class CaptureChannel implements Channel.Direct {
                 reply.completeExceptionally(cause);
             }
         }
-        remoteWindow.wakeWriter();
+        remoteWindow.stop();
         try {
             sink.onClosed(this, failure);
         } finally {

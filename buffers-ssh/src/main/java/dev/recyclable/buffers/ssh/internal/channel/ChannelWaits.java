@@ -53,10 +53,14 @@ final class ChannelWaits {
         }
     }
 
-    /** Waits for the channel to finish ({@code closed} completes). */
+    /** Waits for the channel to finish ({@code closed} completes); {@code timeout} 0 or less: without a bound, as sshj. */
     static void close(CompletableFuture<Void> closed, int id, long timeout, TimeUnit unit) throws ConnectionException {
         try {
-            closed.get(timeout, unit);
+            if (timeout > 0) {
+                closed.get(timeout, unit);
+            } else {
+                closed.get();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConnectionException("interrupted waiting for channel #" + id + " to close", e);

@@ -25,7 +25,8 @@ import net.schmizz.sshj.transport.TransportException;
 
 /**
  * Everything one channel sends goes through here, serialized against our {@code CHANNEL_CLOSE}: nothing may follow
- * it, nothing goes out before the server confirmed the open or after the channel finished. The receive window's
+ * it, nothing goes out before the server confirmed the open or after the channel finished, and no stdin follows our
+ * {@code CHANNEL_EOF}. The receive window's
  * grants ride along: whichever thread holds the lock sends one when it is due ({@link ReceiveWindow#grantDue()}),
  * so a grant from the reader thread never waits behind a stdin writer. Any thread.
  */
@@ -41,6 +42,9 @@ final class OutboundGate {
     private final ReentrantLock lock = new ReentrantLock();
     private final ReusablePacket windowAdjustPacket = new ReusablePacket(); // under lock
     private boolean closeSent; // guarded by lock
+    private boolean eofSent; // guarded by lock
+    /** Written under lock, read anywhere. */
+    private volatile long stdinBytes;
     /** The server's id of the channel, which every message we send carries; set when the open is confirmed. */
     private volatile int recipient;
 
@@ -67,12 +71,48 @@ final class OutboundGate {
 
     /** Writes {@code packet} unless the channel is not open or we already sent CLOSE; false if not written. */
     boolean sendIfOpen(SSHPacket packet) throws TransportException {
+        return send(packet, false, 0);
+    }
+
+    /**
+     * Writes a stdin packet carrying {@code dataBytes} as {@link #sendIfOpen} does, unless our EOF went out, and
+     * counts them as sent in the same step: once our EOF or CLOSE is sent, {@link #stdinBytes()} is final and says
+     * exactly what went out.
+     */
+    boolean sendStdin(SSHPacket packet, int dataBytes) throws TransportException {
+        return send(packet, true, dataBytes);
+    }
+
+    /**
+     * Sends {@code CHANNEL_EOF} once, if the channel is open and we sent no CLOSE; no stdin goes out after it, so
+     * any thread may end the input while another writes it.
+     */
+    void sendEof() throws TransportException {
         lock.lock();
         try {
-            if (closeSent || !open()) {
+            if (!eofSent && !closeSent && open()) {
+                eofSent = true;
+                trans.write(new SSHPacket(Message.CHANNEL_EOF).putUInt32FromInt(recipient));
+            }
+        } finally {
+            lock.unlock();
+            flushGrantIfDue();
+        }
+    }
+
+    /** Stdin bytes handed to the transport so far. */
+    long stdinBytes() {
+        return stdinBytes;
+    }
+
+    private boolean send(SSHPacket packet, boolean stdin, int dataBytes) throws TransportException {
+        lock.lock();
+        try {
+            if (closeSent || !open() || (stdin && eofSent)) {
                 return false;
             }
             trans.write(packet);
+            stdinBytes += dataBytes;
             flushGrantLocked();
             return true;
         } finally {

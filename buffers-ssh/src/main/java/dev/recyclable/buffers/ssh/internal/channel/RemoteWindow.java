@@ -15,14 +15,15 @@
  */
 package dev.recyclable.buffers.ssh.internal.channel;
 
-import java.util.concurrent.CompletableFuture;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.util.concurrent.TimeUnit;
 import net.schmizz.sshj.connection.ConnectionException;
 
 /**
  * The server's receive window of one channel and its largest packet: how much stdin we may send, and in what
  * pieces. Set and widened by the server's messages on the reader thread; waited for and used up by the one thread
- * that writes stdin.
+ * that writes stdin; {@link #stop stopped} when the channel stops taking stdin (our EOF or CLOSE sent, or the
+ * channel finished), which ends any wait at once.
  */
 final class RemoteWindow {
 
@@ -30,6 +31,7 @@ final class RemoteWindow {
     private static final int MAX_PACKET_CEILING = 1024 * 1024;
 
     private long size; // guarded by this
+    private boolean stopped; // guarded by this
     private volatile int maxPacket;
 
     /** The window and packet size the server announced in its open confirmation. */
@@ -44,8 +46,9 @@ final class RemoteWindow {
         notifyAll();
     }
 
-    /** Wakes a waiting writer, to see that the channel closed. */
-    synchronized void wakeWriter() {
+    /** No more stdin goes out on this channel: a waiting writer returns at once, and every later take too. */
+    synchronized void stop() {
+        stopped = true;
         notifyAll();
     }
 
@@ -61,29 +64,30 @@ final class RemoteWindow {
      * Waits until the server grants window, then uses up and returns the size of the next stdin packet: at most
      * {@code wanted} bytes, the window and the server's packet size.
      *
-     * @param timeoutMs how long to wait for window (0: the longest a {@code long} of nanoseconds allows)
-     * @param closed    completes when the channel closes: then no window will come
-     * @throws ConnectionException if the channel closes, the wait times out or the thread is interrupted
+     * @param waitNanos the longest to wait for window at a time ({@code Durations.UNLIMITED}: until the server
+     *                  grants some, the channel stops or the thread is interrupted)
+     * @return the packet's size, or 0 once the channel has {@link #stop stopped} taking stdin
+     * @throws ConnectionException if {@code waitNanos} pass without window, or the thread is interrupted (its
+     *                             interrupt flag is set again)
      */
-    int take(int wanted, long timeoutMs, CompletableFuture<Void> closed, int id) throws ConnectionException {
-        long waitMs = timeoutMs > 0 ? timeoutMs : Long.MAX_VALUE / 2_000_000;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+    int take(int wanted, long waitNanos, int id) throws ConnectionException {
+        long deadline = Durations.deadline(waitNanos);
         synchronized (this) {
-            while (size <= 0) {
-                if (closed.isDone()) {
-                    throw new ConnectionException("channel #" + id + " closed while writing stdin");
-                }
-                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (leftMs <= 0) {
-                    throw new ConnectionException(
-                            "server granted no stdin window on channel #" + id + " within " + waitMs + " ms");
+            while (size <= 0 && !stopped) {
+                long left = Durations.nanosLeft(deadline);
+                if (left <= 0) {
+                    throw new ConnectionException("server granted no stdin window on channel #" + id + " within "
+                            + TimeUnit.NANOSECONDS.toMillis(waitNanos) + " ms");
                 }
                 try {
-                    wait(Math.min(leftMs, 100));
+                    TimeUnit.NANOSECONDS.timedWait(this, left); // expand() and stop() notify
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new ConnectionException("interrupted writing stdin on channel #" + id, e);
                 }
+            }
+            if (stopped) {
+                return 0;
             }
             int n = (int) Math.min(Math.min(wanted, size), maxPacket);
             size -= n;

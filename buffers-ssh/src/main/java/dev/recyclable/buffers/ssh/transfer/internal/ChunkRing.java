@@ -17,6 +17,7 @@ package dev.recyclable.buffers.ssh.transfer.internal;
 
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
+import dev.recyclable.buffers.ssh.internal.time.Durations;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.invoke.MethodHandles;
@@ -191,12 +192,12 @@ public final class ChunkRing implements AutoCloseable {
      * arrived (a quarter of the window, at most 256 KiB) or {@link #MAX_BATCH_WAIT_NANOS} passed, so that a fast
      * sink is woken once per batch rather than once per packet, and a trickle is still passed on promptly.
      *
-     * @param idleTimeoutNanos how long to wait without any byte arriving
+     * @param idleTimeoutNanos how long to wait without any byte arriving ({@code Durations.UNLIMITED}: no limit)
      * @return the number of readable bytes (up to the end of the current chunk), or -1 once ended and drained
      * @throws InterruptedIOException if interrupted, or idle for longer than the timeout
      */
     public int awaitReadable(long idleTimeoutNanos) throws InterruptedIOException {
-        long deadline = System.nanoTime() + idleTimeoutNanos;
+        long deadline = Durations.deadline(idleTimeoutNanos);
         while (true) {
             boolean wasEnded = ended; // read before written: the producer sets written first
             long c = consumed;
@@ -207,7 +208,7 @@ public final class ChunkRing implements AutoCloseable {
             if (wasEnded) {
                 return -1;
             }
-            long left = deadline - System.nanoTime();
+            long left = Durations.nanosLeft(deadline);
             if (left <= 0) {
                 throw new InterruptedIOException(
                         "no data from the server for " + TimeUnit.NANOSECONDS.toMillis(idleTimeoutNanos) + " ms");
