@@ -34,6 +34,7 @@ import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.internal.HeapSegments;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
 import dev.recyclable.buffers.ssh.internal.time.Durations;
+import dev.recyclable.buffers.ssh.internal.time.Waits;
 import dev.recyclable.buffers.ssh.runner.SshRunner;
 import dev.recyclable.buffers.ssh.transfer.internal.ChunkRing;
 import dev.recyclable.buffers.ssh.transfer.internal.DownloadChannelSink;
@@ -420,7 +421,10 @@ public final class SshTransfer {
             }
             feed.finish();
         } catch (Throwable e) {
-            boolean remoteEndedFirst = channel.isFinished();
+            // a channel that refused input is ending: its close (with the remote's verdict) may trail the refusal
+            boolean remoteEndedFirst = UploadFeed.isInputRefused(e)
+                    ? Waits.awaitKeepingInterrupt(channel.closeFuture(), graceNanos)
+                    : channel.isFinished();
             stopUpload(channel, target, "upload stopped: " + e, graceNanos);
             long sent = feed.sent();
             runner.throwIfCancelled(channel, what, sent, e);

@@ -82,7 +82,24 @@ final class UploadFeed {
      */
     private void send(byte[] data, int offset, int n) throws IOException {
         if (!channel.writeStdin(data, offset, n, idleNanos)) {
-            throw new IOException("the channel stopped taking the upload after " + channel.stdinBytes() + " bytes");
+            throw new InputRefused(channel.stdinBytes());
+        }
+    }
+
+    /**
+     * Whether {@code failure} says that the channel stopped taking input: the remote side ended (or is ending) on
+     * its own, or the transfer is being stopped. Either way the channel is about to finish, and its end says why.
+     */
+    static boolean isInputRefused(Throwable failure) {
+        return failure instanceof InputRefused;
+    }
+
+    /** The channel refused more input; see {@link #isInputRefused}. */
+    private static final class InputRefused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        InputRefused(long sent) {
+            super("the channel stopped taking the upload after " + sent + " bytes");
         }
     }
 

@@ -423,10 +423,12 @@ class OpenSshTransferStopTest {
     private static void signal(String signal, List<ProcessHandle> processes) {
         for (ProcessHandle p : processes) {
             try {
-                new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid()))
-                        .inheritIO()
-                        .start()
-                        .waitFor();
+                // a process that just ended makes kill say "no such process": harmless, and not for the console
+                Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid()))
+                        .redirectErrorStream(true)
+                        .start();
+                kill.getInputStream().readAllBytes();
+                kill.waitFor();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
