@@ -17,9 +17,14 @@ package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
 import dev.recyclable.buffers.internal.ChunkFreeList;
+import dev.recyclable.buffers.internal.Failures;
 import dev.recyclable.buffers.internal.IdleDecay;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A thread-safe pool of byte chunks, and the factory of {@link RecyclableOutputStream}s that
@@ -98,6 +103,8 @@ public final class BufferPool {
     private final ChunkFreeList idle;
     /** Set on lease, cleared by each decay pass: a class still clear at the next pass was unused. */
     private final boolean[] classUsed;
+    /** The trackers of the open streams and copies that leak detection watches. */
+    private final Set<LeakTracker> watched = ConcurrentHashMap.newKeySet();
 
     private BufferPool(Builder b) {
         this.minChunkShift = Integer.numberOfTrailingZeros(b.minChunkSize);
@@ -147,6 +154,39 @@ public final class BufferPool {
         return leakDetection;
     }
 
+    /**
+     * Who holds this pool's memory, as far as its {@link Builder#leakDetection leak detection}
+     * knows, for the message of a failed check of in-use bytes: one line per stream and
+     * contiguous copy that is open and watched, naming it by its tag, the bytes of the chunks it
+     * holds and, with {@link LeakDetection#DETAILED}, the first frames of the code that created it
+     * outside this library. {@link LeakDetection#ALL} and {@code DETAILED} watch every stream and
+     * copy, {@link LeakDetection#SAMPLED} one in {@value LeakDetection#SAMPLING_INTERVAL},
+     * {@link LeakDetection#DISABLED} none. Views ({@link ByteBufferView}, a Netty {@code ByteBuf},
+     * a {@code WebSocketMessage}) and {@link RecyclableOutputStream#retain() retained} content
+     * are not listed: they hold chunks without a tracker of their own.
+     *
+     * <p>A snapshot taken while other threads use the pool; it costs nothing until called.
+     *
+     * @return the lines, in no particular order; empty when nothing watched is open
+     */
+    public List<String> describeHolders() {
+        List<String> lines = new ArrayList<>();
+        for (LeakTracker tracker : watched) {
+            lines.add(tracker.describeHolder());
+        }
+        return lines;
+    }
+
+    /** Starts listing {@code tracker} among this pool's {@link #describeHolders() holders}. */
+    void watch(LeakTracker tracker) {
+        watched.add(tracker);
+    }
+
+    /** Its stream or copy was closed or reclaimed: no longer a holder. */
+    void unwatch(LeakTracker tracker) {
+        watched.remove(tracker);
+    }
+
     /** Where the pool, its streams and its leak tracker report events and counts. */
     PoolTelemetry telemetry() {
         return telemetry;
@@ -154,8 +194,7 @@ public final class BufferPool {
 
     /** A snapshot of the pool's counters. */
     public PoolStats stats() {
-        long idleNow = idle.idleBytes();
-        return telemetry.stats(idleNow, idle.pops());
+        return telemetry.stats(idle::idleBytes, idle::pops);
     }
 
     /** Releases every idle chunk to the garbage collector. Chunks in use are not affected. */
@@ -177,10 +216,7 @@ public final class BufferPool {
     }
 
     private void dropIdle(int sizeClass) {
-        int capacity = capacityOf(sizeClass);
-        for (int n = idle.drain(sizeClass); n > 0; n--) {
-            telemetry.chunkDropped(capacity, DropReason.TRIMMED);
-        }
+        telemetry.chunksDropped(idle.drain(sizeClass), capacityOf(sizeClass), DropReason.TRIMMED);
     }
 
     // ---- settings, read by streams ----
@@ -235,7 +271,11 @@ public final class BufferPool {
 
     // ---- leasing and releasing, for streams and their views
 
-    Chunk lease(int sizeClass) {
+    /**
+     * A chunk of the class, leased to {@code owner}: the content list that links it, which alone
+     * ends the lease ({@link Chunk#endLease}, in {@link ChunkList#unlinkAndLetGo}), once.
+     */
+    Chunk lease(int sizeClass, ChunkList owner) {
         if (!classUsed[sizeClass]) {
             classUsed[sizeClass] = true;
         }
@@ -244,10 +284,14 @@ public final class BufferPool {
             chunk = new Chunk(capacityOf(sizeClass), sizeClass, directChunks);
             telemetry.chunkAllocated(chunk.capacity());
         }
+        chunk.leaseTo(owner);
         return chunk;
     }
 
-    /** A heap chunk of at least {@code bytes}, for a contiguous copy. */
+    /**
+     * A heap chunk of at least {@code bytes}, for a contiguous copy: no content list links it,
+     * so it has no lease owner; its one holder returns it through {@link #letGo}.
+     */
     Chunk leaseArray(int bytes) {
         if (directChunks || bytes > MAX_POOLED_SIZE) {
             // not poolable here: an exact array, accounted while in use, dropped on return
@@ -255,21 +299,29 @@ public final class BufferPool {
             telemetry.chunkAllocated(chunk.capacity());
             return chunk;
         }
-        return lease(classFor(bytes));
+        return lease(classFor(bytes), null);
     }
 
     /**
      * Takes back a chunk that its last holder let go of, as new for its next owner
-     * ({@link Chunk#recycle}). A chunk still linked into a content list is refused: it leaves its
-     * list through {@link ChunkList#unlinkAndLetGo} first.
+     * ({@link Chunk#recycle}). A chunk that a content list still holds is refused, unchanged:
+     * it leaves its list through {@link ChunkList#unlinkAndLetGo}, which ends the list's lease
+     * and unlinks it first.
      *
-     * @throws IllegalStateException if the chunk is still linked
+     * @throws IllegalStateException if the chunk is still leased to a content list or linked
      */
     void release(Chunk chunk) {
         release(chunk, zeroOnRelease);
     }
 
     private void release(Chunk chunk, boolean scrub) {
+        Object owner = chunk.owner();
+        if (owner != null || chunk.isLinked()) {
+            throw new IllegalStateException("a chunk of " + chunk.capacity() + " bytes that "
+                    + (owner instanceof ChunkList list ? list.describe() : "a stream") + " still holds"
+                    + (chunk.isLinked() ? " (linked into its content)" : "")
+                    + " cannot go back to the pool: it leaves the stream's content first; refused");
+        }
         chunk.recycle(scrub);
         int capacity = chunk.capacity();
         if (chunk.sizeClass() < 0) {
@@ -288,6 +340,22 @@ public final class BufferPool {
         if (chunk.letGo()) {
             release(chunk);
         }
+    }
+
+    /**
+     * Drops one holder's claim on each of {@code chunks}: all of them, whatever a pool listener
+     * throws meanwhile, which is thrown once they are done.
+     */
+    void letGoAll(Chunk[] chunks) {
+        Throwable failure = null;
+        for (Chunk c : chunks) {
+            try {
+                letGo(c);
+            } catch (RuntimeException | Error e) {
+                failure = Failures.add(failure, e);
+            }
+        }
+        Failures.rethrow(failure);
     }
 
     /**

@@ -16,6 +16,9 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.VarHandles;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 
 /**
@@ -32,6 +35,14 @@ final class LeakTracker implements Runnable {
         return thread;
     });
 
+    private static final VarHandle RELEASED = VarHandles.field(MethodHandles.lookup(), "released", boolean.class);
+    /** The core's package: frames in it are left out of a creation site shown in a report. */
+    private static final String LIBRARY_PACKAGE = LeakTracker.class.getPackageName() + ".";
+    /** Frames of a creation site shown in a report of who holds memory. */
+    private static final int CREATION_FRAMES_SHOWN = 3;
+    /** The most chunks a report walks per holder. */
+    private static final int MAX_CHUNKS_DESCRIBED = 100_000;
+
     private final BufferPool pool;
     private final String tag;
     private final Throwable allocationSite;
@@ -39,18 +50,21 @@ final class LeakTracker implements Runnable {
     private final boolean chunkList;
 
     private Cleaner.Cleanable cleanable;
+    /** The watched stream's content list, which holds the leases of its chunks; {@code null} for a copy. */
+    private ChunkList content;
     /** The stream's first chunk, or the copy's chunk; the stream updates it whenever its head changes. */
     volatile Chunk head;
     /** The first of the stream's spare chunks, kept by {@code reset()}; the stream updates it whenever it changes. */
     volatile Chunk spare;
 
+    /** Set by the owner's release or by the reclaim, whichever comes first; the reclaim takes it with a compare-and-set. */
     private volatile boolean released;
 
-    private LeakTracker(BufferPool pool, String tag, Throwable allocationSite, boolean chunkList) {
+    private LeakTracker(BufferPool pool, String tag, LeakDetection level, boolean chunkList) {
         this.pool = pool;
         this.tag = tag;
-        this.allocationSite = allocationSite;
         this.chunkList = chunkList;
+        this.allocationSite = level == LeakDetection.DETAILED ? new AllocationSite(what()) : null;
     }
 
     /** A tracker for a new stream tagged {@code tag}, or {@code null} when the pool's leak detection passes it over. */
@@ -59,7 +73,7 @@ final class LeakTracker implements Runnable {
         if (!level.picksNext()) {
             return null;
         }
-        return new LeakTracker(pool, tag, siteIf(level, describe(tag)), true);
+        return new LeakTracker(pool, tag, level, true);
     }
 
     /**
@@ -71,13 +85,14 @@ final class LeakTracker implements Runnable {
         if (!level.picksNext()) {
             return null;
         }
-        LeakTracker tracker = new LeakTracker(pool, tag, siteIf(level, "PooledArray from " + describe(tag)), false);
+        LeakTracker tracker = new LeakTracker(pool, tag, level, false);
         tracker.head = chunk;
         return tracker;
     }
 
-    private static Throwable siteIf(LeakDetection level, String what) {
-        return level == LeakDetection.DETAILED ? new AllocationSite(what) : null;
+    /** What is watched, as messages name it. */
+    private String what() {
+        return chunkList ? describe(tag) : "PooledArray from " + describe(tag);
     }
 
     /** How messages name a stream: by its tag where it has one. */
@@ -86,7 +101,13 @@ final class LeakTracker implements Runnable {
     }
 
     void register(Object watched) {
+        pool.watch(this);
         this.cleanable = CLEANER.register(watched, this);
+    }
+
+    /** Watches the chunks of {@code list}, the content of the stream this tracker watches. */
+    void watch(ChunkList list) {
+        this.content = list;
     }
 
     /** The owner released its chunks itself: nothing leaked. */
@@ -94,14 +115,20 @@ final class LeakTracker implements Runnable {
         released = true;
         head = null;
         spare = null;
+        pool.unwatch(this);
         cleanable.clean();
     }
 
+    /**
+     * Reclaims the chunks of a stream or copy that became unreachable without {@code close()},
+     * then reports the leak; once at most, whoever calls it (the cleaner, or a test).
+     */
     @Override
     public void run() {
-        if (released) {
+        if (released || !RELEASED.compareAndSet(this, false, true)) {
             return;
         }
+        pool.unwatch(this);
         Chunk chunks = head;
         Chunk spares = spare;
         head = null;
@@ -110,13 +137,55 @@ final class LeakTracker implements Runnable {
             return; // a stream that holds no chunks (never written, or emptied by resetAndRelease) lost nothing
         }
         // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
-        if (chunkList) {
-            ChunkList.unlinkAndLetGo(pool, chunks, ChunkList.Holding.LEAKED);
-            ChunkList.unlinkAndLetGo(pool, spares, ChunkList.Holding.LEAKED);
-        } else if (chunks != null) {
-            pool.letGoLeaked(chunks);
+        try {
+            if (chunkList) {
+                content.letGoOfBoth(chunks, ChunkList.Holding.LEAKED, spares, ChunkList.Holding.LEAKED);
+            } else if (chunks != null) {
+                pool.letGoLeaked(chunks);
+            }
+        } finally {
+            pool.telemetry().streamLeaked(tag, allocationSite);
         }
-        pool.telemetry().streamLeaked(tag, allocationSite);
+    }
+
+    /**
+     * What this tracker watches, for a report of who holds a pool's memory: the stream or copy
+     * with its tag, the bytes of the chunks it holds as far as this thread can see them, and
+     * (with {@link LeakDetection#DETAILED}) the first frames of the code that created it.
+     */
+    String describeHolder() {
+        StringBuilder line = new StringBuilder(what());
+        long bytes = 0;
+        int chunks = 0;
+        for (Chunk first : new Chunk[] {head, chunkList ? spare : null}) {
+            // read while the owner may be changing it: a bounded walk, for a report only
+            for (Chunk c = first; c != null && chunks < MAX_CHUNKS_DESCRIBED; c = chunkList ? c.next() : null) {
+                bytes += c.capacity();
+                chunks++;
+            }
+        }
+        line.append(", open, holding ")
+                .append(bytes)
+                .append(" bytes in ")
+                .append(chunks)
+                .append(" chunks");
+        if (allocationSite == null) {
+            return line.append(" (LeakDetection.DETAILED records where it was created)")
+                    .toString();
+        }
+        line.append(", created at ");
+        int shown = 0;
+        for (StackTraceElement frame : allocationSite.getStackTrace()) {
+            if (frame.getClassName().startsWith(LIBRARY_PACKAGE)
+                    && frame.getClassName().indexOf('.', LIBRARY_PACKAGE.length()) < 0) {
+                continue; // the core's own frames: newStream, open, contiguous
+            }
+            line.append(shown == 0 ? "" : " <- ").append(frame);
+            if (++shown == CREATION_FRAMES_SHOWN) {
+                break;
+            }
+        }
+        return line.toString();
     }
 
     /** The stack of the code that created a leaked stream or copy, shown in the leak report. */

@@ -18,6 +18,7 @@ package dev.recyclable.buffers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SeekableByteChannel;
@@ -85,8 +86,7 @@ import java.util.Objects;
  */
 public final class RecyclableOutputStream extends OutputStream {
     private final BufferPool pool;
-    private final String tag;
-    /** The content; the write paths below read and advance its tail cursor directly. */
+    /** The content (and the stream's tag); the write paths below read and advance its tail cursor directly. */
     final ChunkList content;
 
     private boolean closed;
@@ -95,8 +95,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     private RecyclableOutputStream(BufferPool pool, String tag, LeakTracker tracker) {
         this.pool = pool;
-        this.tag = tag;
-        this.content = new ChunkList(pool, tracker);
+        this.content = new ChunkList(pool, tag, tracker);
     }
 
     /**
@@ -331,7 +330,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** The tag given at creation, or {@code null}. */
     public String tag() {
-        return tag;
+        return content.tag;
     }
 
     /** The pool this stream leases from. */
@@ -358,7 +357,7 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.telemetry().toByteArrayCalled(tag, content.contentLength());
+        pool.telemetry().toByteArrayCalled(content.tag, content.contentLength());
         return ContentCopies.toArray(content);
     }
 
@@ -450,7 +449,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        return PooledArray.of(content, content.arrayLength(), tag);
+        return PooledArray.of(content, content.arrayLength());
     }
 
     /**
@@ -493,7 +492,11 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void reset() {
         ensureOpenUnchecked();
-        content.clear();
+        try {
+            content.clear();
+        } finally {
+            Reference.reachabilityFence(this); // the leak tracker sees the chunks before or after, never midway
+        }
     }
 
     /**
@@ -504,7 +507,11 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();
-        content.letGoOfAll();
+        try {
+            content.letGoOfAll();
+        } finally {
+            Reference.reachabilityFence(this); // the leak tracker sees the chunks before or after, never midway
+        }
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -551,15 +558,20 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     @Override
     public void close() {
+        PoolTelemetry telemetry = pool.telemetry();
         if (closed) {
-            pool.telemetry().streamDoubleClosed(tag);
+            telemetry.streamDoubleClosed(content.tag);
             return;
         }
         closed = true;
-        if (pool.telemetry().hasListener()) {
-            pool.telemetry().streamClosed(tag, content.contentLength());
+        long length = telemetry.hasListener() ? content.contentLength() : 0;
+        try {
+            content.freeAll();
+        } finally {
+            // reachable until here: the leak tracker must never reclaim what this close gives back
+            Reference.reachabilityFence(this);
         }
-        content.freeAll();
+        telemetry.streamClosed(content.tag, length); // after the bookkeeping: a listener cannot undo it
     }
 
     // ------------------------------------------------------------------ checks
@@ -587,11 +599,11 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     BufferLimitExceededException sizeCapExceeded(long requested) {
-        pool.telemetry().sizeCapExceeded(tag, requested, pool.maxStreamSize());
+        pool.telemetry().sizeCapExceeded(content.tag, requested, pool.maxStreamSize());
         return new BufferLimitExceededException(describe(), requested, pool.maxStreamSize());
     }
 
     private String describe() {
-        return LeakTracker.describe(tag);
+        return content.describe();
     }
 }
