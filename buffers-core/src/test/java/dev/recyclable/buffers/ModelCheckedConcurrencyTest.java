@@ -24,8 +24,6 @@ import dev.recyclable.buffers.checks.Fields;
 import dev.recyclable.buffers.checks.IdleChunks;
 import dev.recyclable.buffers.interop.NettyViews;
 import io.netty.buffer.ByteBuf;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -123,7 +121,7 @@ class ModelCheckedConcurrencyTest {
         modelCheck(() -> {
             BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
             RecyclableOutputStream out = pool.newStream();
-            write(out, held);
+            out.write(held);
             ByteBufferView view = out.byteBuffers();
             out.retain();
             Threads threads = new Threads();
@@ -133,7 +131,7 @@ class ModelCheckedConcurrencyTest {
             });
             threads.start(out::release);
             out.reset();
-            write(out, after);
+            out.write(after);
             assertArrayEquals(after, out.toByteArray(), "the owner's bytes after the reset");
             out.close();
             threads.join();
@@ -158,7 +156,7 @@ class ModelCheckedConcurrencyTest {
         modelCheck(() -> {
             BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
             RecyclableOutputStream out = pool.newStream();
-            write(out, held);
+            out.write(held);
             ByteBuf buf = NettyViews.asByteBuf(out).retain();
             Threads threads = new Threads();
             threads.start(() -> {
@@ -169,7 +167,7 @@ class ModelCheckedConcurrencyTest {
             });
             threads.start(buf::release);
             out.reset();
-            write(out, after);
+            out.write(after);
             assertArrayEquals(after, out.toByteArray(), "the owner's bytes after the reset");
             out.close();
             threads.join();
@@ -190,7 +188,7 @@ class ModelCheckedConcurrencyTest {
         modelCheck(() -> {
             BufferPool pool = pool(1 << 20, LeakDetection.ALL);
             RecyclableOutputStream out = pool.newStream("leaked");
-            write(out, pattern(3, 100));
+            out.write(pattern(3, 100));
             ByteBufferView view = out.byteBuffers();
             LeakTracker tracker = (LeakTracker) Fields.read(out.content, ChunkList.class, "tracker");
             Threads threads = new Threads();
@@ -216,7 +214,7 @@ class ModelCheckedConcurrencyTest {
         modelCheck(() -> {
             BufferPool pool = pool(1 << 20, LeakDetection.ALL);
             RecyclableOutputStream out = pool.newStream("array");
-            write(out, pattern(4, 40));
+            out.write(pattern(4, 40));
             PooledArray array = out.contiguous();
             LeakTracker tracker = (LeakTracker) Fields.read(array, PooledArray.class, "tracker");
             assertSame(array.array(), out.content.head.array(), "the only chunk is shared, not copied");
@@ -247,7 +245,7 @@ class ModelCheckedConcurrencyTest {
         modelCheck(() -> {
             BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
             RecyclableOutputStream out = pool.newStream("misused");
-            write(out, pattern(1, 60)); // most of the first 64-byte chunk: each writer appends the next
+            out.write(pattern(1, 60)); // most of the first 64-byte chunk: each writer appends the next
             Threads threads = new Threads();
             threads.start(() -> writeAsMisuse(out, pattern(2, 10)));
             writeAsMisuse(out, pattern(3, 10));
@@ -264,7 +262,7 @@ class ModelCheckedConcurrencyTest {
     private static void writeAsMisuse(RecyclableOutputStream out, byte[] bytes) {
         try {
             out.write(bytes);
-        } catch (RuntimeException | IOException expected) {
+        } catch (RuntimeException expected) {
             // refused or garbled: the damage stays inside this stream
         }
     }
@@ -272,7 +270,7 @@ class ModelCheckedConcurrencyTest {
     private static void writeCheckClose(BufferPool pool, int seed, int length) {
         byte[] bytes = pattern(seed, length);
         try (RecyclableOutputStream out = pool.newStream()) {
-            write(out, bytes);
+            out.write(bytes);
             assertArrayEquals(bytes, out.toByteArray(), "another stream wrote into this one's chunks");
         }
     }
@@ -283,7 +281,7 @@ class ModelCheckedConcurrencyTest {
      */
     private static void releaseOneByteBuf() {
         try (RecyclableOutputStream out = pool(1 << 20, LeakDetection.DISABLED).newStream()) {
-            write(out, pattern(5, 70));
+            out.write(pattern(5, 70));
             ByteBuf buf = NettyViews.asByteBuf(out);
             buf.getBytes(0, new byte[70]);
             buf.release();
@@ -299,14 +297,6 @@ class ModelCheckedConcurrencyTest {
             at += b.limit();
         }
         return bytes;
-    }
-
-    private static void write(RecyclableOutputStream out, byte[] bytes) {
-        try {
-            out.write(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static byte[] pattern(int seed, int length) {
