@@ -17,6 +17,7 @@ package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
 import dev.recyclable.buffers.internal.ChunkFreeList;
+import dev.recyclable.buffers.internal.Durations;
 import dev.recyclable.buffers.internal.Failures;
 import dev.recyclable.buffers.internal.IdleDecay;
 import java.time.Duration;
@@ -122,7 +123,7 @@ public final class BufferPool {
         this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes(), maxIdleBytes);
         this.classUsed = new boolean[sizeClasses];
         if (!idleDecay.isZero()) {
-            IdleDecay.schedule(this, idleDecay, BufferPool::decay);
+            IdleDecay.schedule(this, Durations.toNanosSaturated(idleDecay), BufferPool::decay);
         }
     }
 
@@ -459,7 +460,9 @@ public final class BufferPool {
 
         /**
          * A size class that sees no lease for this long has its idle chunks released;
-         * {@link Duration#ZERO} keeps them until {@link BufferPool#trim()}. Default 60 s.
+         * {@link Duration#ZERO} keeps them until {@link BufferPool#trim()}, and so does a period too
+         * long to count in nanoseconds (about 292 years or more, {@code ChronoUnit.FOREVER}'s
+         * included), which means never. Negative is refused by {@link #build()}. Default 60 s.
          */
         public Builder idleDecay(Duration period) {
             this.idleDecay = period;

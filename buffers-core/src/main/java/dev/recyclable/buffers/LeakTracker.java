@@ -16,6 +16,7 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.Failures;
 import dev.recyclable.buffers.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -137,15 +138,22 @@ final class LeakTracker implements Runnable {
             return; // a stream that holds no chunks (never written, or emptied by resetAndRelease) lost nothing
         }
         // reclaim first: whoever hears of the leak sees the memory already back (or left to its views)
+        Throwable failure = null;
         try {
             if (chunkList) {
                 content.letGoOfBoth(chunks, ChunkList.Holding.LEAKED, spares, ChunkList.Holding.LEAKED);
             } else if (chunks != null) {
                 pool.letGoLeaked(chunks);
             }
-        } finally {
-            pool.telemetry().streamLeaked(tag, allocationSite);
+        } catch (RuntimeException | Error e) {
+            failure = e; // a listener's, while a chunk went back: the leak is still counted
         }
+        try {
+            pool.telemetry().streamLeaked(tag, allocationSite);
+        } catch (RuntimeException | Error e) {
+            failure = Failures.add(failure, e);
+        }
+        Failures.rethrow(failure);
     }
 
     /**

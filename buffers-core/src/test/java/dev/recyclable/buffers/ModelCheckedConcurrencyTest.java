@@ -108,6 +108,28 @@ class ModelCheckedConcurrencyTest {
     }
 
     /**
+     * A snapshot taken while trim drops idle chunks: nothing is leased, so in-use bytes are 0, or
+     * at most the chunks trim has in hand (counted neither idle nor dropped yet); never below 0,
+     * which is what subtracting a dropped chunk that still counts idle gives.
+     */
+    @Test
+    void statsWhileTrimDropsIdleChunks() {
+        modelCheck(() -> {
+            BufferPool pool = pool(1 << 20, LeakDetection.DISABLED);
+            writeCheckClose(pool, 1, 100); // a 128-byte chunk goes idle
+            long idle = pool.stats().bytesIdle();
+            Threads threads = new Threads();
+            threads.start(pool::trim);
+            PoolStats during = pool.stats();
+            threads.join();
+            assertTrue(
+                    during.bytesInUse() >= 0 && during.bytesInUse() <= idle, () -> "in use while trim ran: " + during);
+            assertEquals(0, pool.stats().bytesInUse());
+            assertEquals(0, pool.stats().bytesIdle());
+        });
+    }
+
+    /**
      * Holder counts: a view and an explicit {@code retain()} let go on two threads while the owner
      * resets, writes on and closes, so that three holders drop their claims on the same two chunks
      * at once. The view reads exactly the bytes it was taken over (held content is never written
