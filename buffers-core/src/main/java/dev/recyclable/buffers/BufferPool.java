@@ -21,8 +21,8 @@ import dev.recyclable.buffers.internal.Durations;
 import dev.recyclable.buffers.internal.Failures;
 import dev.recyclable.buffers.internal.IdleDecay;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -127,10 +127,21 @@ public final class BufferPool {
         }
     }
 
-    /** The process-wide pool with default settings, created on first use. */
+    /**
+     * The process-wide pool with default settings, created on first use. Its leak detection is
+     * the one the system property {@code dev.recyclable.buffers.leakDetection} names ({@code DISABLED},
+     * {@code SAMPLED}, {@code ALL} or {@code DETAILED}; {@code SAMPLED} when it is not set), so
+     * that an application or its tests can have every holder of the shared pool's memory listed,
+     * with where it was created ({@link #describeHolders()}), without changing code.
+     *
+     * @throws IllegalArgumentException (on first use) if the property names no level
+     */
     public static BufferPool shared() {
         return SharedHolder.POOL;
     }
+
+    /** The system property that sets {@link #shared()}'s leak detection. */
+    static final String LEAK_DETECTION_PROPERTY = "dev.recyclable.buffers.leakDetection";
 
     /** Starts a pool configuration with the defaults described on each setter. */
     public static Builder builder() {
@@ -157,25 +168,38 @@ public final class BufferPool {
 
     /**
      * Who holds this pool's memory, as far as its {@link Builder#leakDetection leak detection}
-     * knows, for the message of a failed check of in-use bytes: one line per stream and
-     * contiguous copy that is open and watched, naming it by its tag, the bytes of the chunks it
-     * holds and, with {@link LeakDetection#DETAILED}, the first frames of the code that created it
-     * outside this library. {@link LeakDetection#ALL} and {@code DETAILED} watch every stream and
-     * copy, {@link LeakDetection#SAMPLED} one in {@value LeakDetection#SAMPLING_INTERVAL},
-     * {@link LeakDetection#DISABLED} none. Views ({@link ByteBufferView}, a Netty {@code ByteBuf},
-     * a {@code WebSocketMessage}) and {@link RecyclableOutputStream#retain() retained} content
-     * are not listed: they hold chunks without a tracker of their own.
+     * knows: text for the message of a failed check of in-use bytes. One line per stream and
+     * contiguous copy that is open, watched and holding chunks, naming it by its tag, with the
+     * bytes of the chunks it holds and, with {@link LeakDetection#DETAILED}, the first frames of the code that created
+     * it outside this library. {@link LeakDetection#ALL} and {@code DETAILED} watch every stream
+     * and copy, {@link LeakDetection#SAMPLED} (the default) one in
+     * {@value LeakDetection#SAMPLING_INTERVAL}, {@link LeakDetection#DISABLED} none. Views
+     * ({@link ByteBufferView}, a Netty {@code ByteBuf}, a {@code WebSocketMessage}) and
+     * {@link RecyclableOutputStream#retain() retained} content hold chunks without being watched
+     * themselves; when no line names a holder, the text says so and how to see more.
      *
      * <p>A snapshot taken while other threads use the pool; it costs nothing until called.
-     *
-     * @return the lines, in no particular order; empty when nothing watched is open
      */
-    public List<String> describeHolders() {
-        List<String> lines = new ArrayList<>();
+    public String describeHolders() {
+        StringBuilder text = new StringBuilder();
         for (LeakTracker tracker : watched) {
-            lines.add(tracker.describeHolder());
+            String holder = tracker.describeHolder();
+            if (holder != null) {
+                text.append(text.length() == 0 ? "" : "\n").append("  ").append(holder);
+            }
         }
-        return lines;
+        if (text.length() > 0) {
+            return "open streams and copies that leak detection watches (LeakDetection." + leakDetection + "):\n"
+                    + text;
+        }
+        return "no open stream or copy that leak detection watches (LeakDetection." + leakDetection + ")"
+                + " holds chunks: views (ByteBufferView, a Netty ByteBuf, a WebSocketMessage) or retain() hold"
+                + " them, or streams it does not watch"
+                + (leakDetection == LeakDetection.DETAILED
+                        ? ""
+                        : "; build the pool with leakDetection(LeakDetection.DETAILED) (for BufferPool.shared(): -D"
+                                + LEAK_DETECTION_PROPERTY + "=DETAILED) to list every stream and copy with where it"
+                                + " was created");
     }
 
     /** Starts listing {@code tracker} among this pool's {@link #describeHolders() holders}. */
@@ -377,7 +401,22 @@ public final class BufferPool {
     }
 
     private static final class SharedHolder {
-        static final BufferPool POOL = builder().build();
+        static final BufferPool POOL = builder()
+                .leakDetection(leakDetectionNamed(System.getProperty(LEAK_DETECTION_PROPERTY)))
+                .build();
+    }
+
+    /** The level {@link #LEAK_DETECTION_PROPERTY}'s value names, in any case; {@code SAMPLED} for none. */
+    static LeakDetection leakDetectionNamed(String level) {
+        if (level == null) {
+            return LeakDetection.SAMPLED;
+        }
+        try {
+            return LeakDetection.valueOf(level.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + LEAK_DETECTION_PROPERTY + "=" + level
+                    + " names no leak detection level: use one of " + Arrays.toString(LeakDetection.values()));
+        }
     }
 
     /**

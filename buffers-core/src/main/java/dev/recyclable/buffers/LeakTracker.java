@@ -21,6 +21,7 @@ import dev.recyclable.buffers.internal.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
+import java.util.Set;
 
 /**
  * Watches one stream, or one contiguous copy, for becoming unreachable without {@code close()}.
@@ -37,8 +38,12 @@ final class LeakTracker implements Runnable {
     });
 
     private static final VarHandle RELEASED = VarHandles.field(MethodHandles.lookup(), "released", boolean.class);
-    /** The core's package: frames in it are left out of a creation site shown in a report. */
-    private static final String LIBRARY_PACKAGE = LeakTracker.class.getPackageName() + ".";
+    /** The classes a stream or copy is created through: their frames are left out of a creation site shown in a report. */
+    private static final Set<String> CREATION_PATH = Set.of(
+            LeakTracker.class.getName(),
+            BufferPool.class.getName(),
+            RecyclableOutputStream.class.getName(),
+            PooledArray.class.getName());
     /** Frames of a creation site shown in a report of who holds memory. */
     private static final int CREATION_FRAMES_SHOWN = 3;
     /** The most chunks a report walks per holder. */
@@ -159,7 +164,8 @@ final class LeakTracker implements Runnable {
     /**
      * What this tracker watches, for a report of who holds a pool's memory: the stream or copy
      * with its tag, the bytes of the chunks it holds as far as this thread can see them, and
-     * (with {@link LeakDetection#DETAILED}) the first frames of the code that created it.
+     * (with {@link LeakDetection#DETAILED}) the first frames of the code that created it; or
+     * {@code null} when it holds no chunk.
      */
     String describeHolder() {
         StringBuilder line = new StringBuilder(what());
@@ -172,6 +178,9 @@ final class LeakTracker implements Runnable {
                 chunks++;
             }
         }
+        if (chunks == 0) {
+            return null;
+        }
         line.append(", open, holding ")
                 .append(bytes)
                 .append(" bytes in ")
@@ -182,16 +191,13 @@ final class LeakTracker implements Runnable {
                     .toString();
         }
         line.append(", created at ");
-        int shown = 0;
-        for (StackTraceElement frame : allocationSite.getStackTrace()) {
-            if (frame.getClassName().startsWith(LIBRARY_PACKAGE)
-                    && frame.getClassName().indexOf('.', LIBRARY_PACKAGE.length()) < 0) {
-                continue; // the core's own frames: newStream, open, contiguous
-            }
-            line.append(shown == 0 ? "" : " <- ").append(frame);
-            if (++shown == CREATION_FRAMES_SHOWN) {
-                break;
-            }
+        StackTraceElement[] frames = allocationSite.getStackTrace();
+        int first = 0;
+        while (first < frames.length && CREATION_PATH.contains(frames[first].getClassName())) {
+            first++; // the library's own frames: newStream, open, contiguous, this tracker
+        }
+        for (int i = first; i < Math.min(frames.length, first + CREATION_FRAMES_SHOWN); i++) {
+            line.append(i == first ? "" : " <- ").append(frames[i]);
         }
         return line.toString();
     }
