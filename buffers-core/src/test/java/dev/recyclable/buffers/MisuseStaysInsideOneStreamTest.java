@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  * that use their own streams correctly, for thousands of rounds, and checks that the damage stays
  * inside the misused stream: every correct stream reads back exactly its own bytes and never
  * throws, and once everything is closed the pool has nothing in use and every idle chunk is idle
- * once. {@code -Dmisuse.rounds=100000} runs the longer form (a minute or more).
+ * once. {@code -Dmisuse.rounds=100000} runs the longer form.
  */
 class MisuseStaysInsideOneStreamTest {
     /** Rounds of the misusing pair; {@code -Dmisuse.rounds} runs the longer form. */
