@@ -15,13 +15,13 @@
  */
 package dev.recyclable.buffers;
 
-import java.io.IOException;
-
 /**
  * A write was refused because the stream would have grown past its size cap. Nothing of the
- * refused write was stored; the stream keeps its earlier content and stays usable.
+ * refused write was stored; the stream keeps its earlier content and stays usable. Unchecked, so
+ * that the in-memory writes declare no checked exception, as {@code ByteArrayOutputStream}'s
+ * (whose equivalent is an {@link OutOfMemoryError}).
  */
-public class BufferLimitExceededException extends IOException {
+public class BufferLimitExceededException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final long requestedLength;

@@ -17,9 +17,15 @@ package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
 import dev.recyclable.buffers.internal.ChunkFreeList;
+import dev.recyclable.buffers.internal.Durations;
+import dev.recyclable.buffers.internal.Failures;
 import dev.recyclable.buffers.internal.IdleDecay;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A thread-safe pool of byte chunks, and the factory of {@link RecyclableOutputStream}s that
@@ -98,6 +104,8 @@ public final class BufferPool {
     private final ChunkFreeList idle;
     /** Set on lease, cleared by each decay pass: a class still clear at the next pass was unused. */
     private final boolean[] classUsed;
+    /** The trackers of the open streams and copies that leak detection watches. */
+    private final Set<LeakTracker> watched = ConcurrentHashMap.newKeySet();
 
     private BufferPool(Builder b) {
         this.minChunkShift = Integer.numberOfTrailingZeros(b.minChunkSize);
@@ -115,14 +123,25 @@ public final class BufferPool {
         this.idle = new ChunkFreeList(sizeClasses, ChunkFreeList.defaultStripes(), maxIdleBytes);
         this.classUsed = new boolean[sizeClasses];
         if (!idleDecay.isZero()) {
-            IdleDecay.schedule(this, idleDecay, BufferPool::decay);
+            IdleDecay.schedule(this, Durations.toNanosSaturated(idleDecay), BufferPool::decay);
         }
     }
 
-    /** The process-wide pool with default settings, created on first use. */
+    /**
+     * The process-wide pool with default settings, created on first use. Its leak detection is
+     * the one the system property {@code dev.recyclable.buffers.leakDetection} names ({@code DISABLED},
+     * {@code SAMPLED}, {@code ALL} or {@code DETAILED}; {@code SAMPLED} when it is not set), so
+     * that an application or its tests can have every holder of the shared pool's memory listed,
+     * with where it was created ({@link #describeHolders()}), without changing code.
+     *
+     * @throws IllegalArgumentException (on first use) if the property names no level
+     */
     public static BufferPool shared() {
         return SharedHolder.POOL;
     }
+
+    /** The system property that sets {@link #shared()}'s leak detection. */
+    static final String LEAK_DETECTION_PROPERTY = "dev.recyclable.buffers.leakDetection";
 
     /** Starts a pool configuration with the defaults described on each setter. */
     public static Builder builder() {
@@ -147,6 +166,52 @@ public final class BufferPool {
         return leakDetection;
     }
 
+    /**
+     * Who holds this pool's memory, as far as its {@link Builder#leakDetection leak detection}
+     * knows: text for the message of a failed check of in-use bytes. One line per stream and
+     * contiguous copy that is open, watched and holding chunks, naming it by its tag, with the
+     * bytes of the chunks it holds and, with {@link LeakDetection#DETAILED}, the first frames of the code that created
+     * it outside this library. {@link LeakDetection#ALL} and {@code DETAILED} watch every stream
+     * and copy, {@link LeakDetection#SAMPLED} (the default) one in
+     * {@value LeakDetection#SAMPLING_INTERVAL}, {@link LeakDetection#DISABLED} none. Views
+     * ({@link ByteBufferView}, a Netty {@code ByteBuf}, a {@code WebSocketMessage}) and
+     * {@link RecyclableOutputStream#retain() retained} content hold chunks without being watched
+     * themselves; when no line names a holder, the text says so and how to see more.
+     *
+     * <p>A snapshot taken while other threads use the pool; it costs nothing until called.
+     */
+    public String describeHolders() {
+        StringBuilder text = new StringBuilder();
+        for (LeakTracker tracker : watched) {
+            String holder = tracker.describeHolder();
+            if (holder != null) {
+                text.append(text.length() == 0 ? "" : "\n").append("  ").append(holder);
+            }
+        }
+        if (text.length() > 0) {
+            return "open streams and copies that leak detection watches (LeakDetection." + leakDetection + "):\n"
+                    + text;
+        }
+        return "no open stream or copy that leak detection watches (LeakDetection." + leakDetection + ")"
+                + " holds chunks: views (ByteBufferView, a Netty ByteBuf, a WebSocketMessage) or retain() hold"
+                + " them, or streams it does not watch"
+                + (leakDetection == LeakDetection.DETAILED
+                        ? ""
+                        : "; build the pool with leakDetection(LeakDetection.DETAILED) (for BufferPool.shared(): -D"
+                                + LEAK_DETECTION_PROPERTY + "=DETAILED) to list every stream and copy with where it"
+                                + " was created");
+    }
+
+    /** Starts listing {@code tracker} among this pool's {@link #describeHolders() holders}. */
+    void watch(LeakTracker tracker) {
+        watched.add(tracker);
+    }
+
+    /** Its stream or copy was closed or reclaimed: no longer a holder. */
+    void unwatch(LeakTracker tracker) {
+        watched.remove(tracker);
+    }
+
     /** Where the pool, its streams and its leak tracker report events and counts. */
     PoolTelemetry telemetry() {
         return telemetry;
@@ -154,8 +219,7 @@ public final class BufferPool {
 
     /** A snapshot of the pool's counters. */
     public PoolStats stats() {
-        long idleNow = idle.idleBytes();
-        return telemetry.stats(idleNow, idle.pops());
+        return telemetry.stats(idle::idleBytes, idle::pops);
     }
 
     /** Releases every idle chunk to the garbage collector. Chunks in use are not affected. */
@@ -177,10 +241,7 @@ public final class BufferPool {
     }
 
     private void dropIdle(int sizeClass) {
-        int capacity = capacityOf(sizeClass);
-        for (int n = idle.drain(sizeClass); n > 0; n--) {
-            telemetry.chunkDropped(capacity, DropReason.TRIMMED);
-        }
+        telemetry.chunksDropped(idle.drain(sizeClass), capacityOf(sizeClass), DropReason.TRIMMED);
     }
 
     // ---- settings, read by streams ----
@@ -235,7 +296,11 @@ public final class BufferPool {
 
     // ---- leasing and releasing, for streams and their views
 
-    Chunk lease(int sizeClass) {
+    /**
+     * A chunk of the class, leased to {@code owner}: the content list that links it, which alone
+     * ends the lease ({@link Chunk#endLease}, in {@link ChunkList#unlinkAndLetGo}), once.
+     */
+    Chunk lease(int sizeClass, ChunkList owner) {
         if (!classUsed[sizeClass]) {
             classUsed[sizeClass] = true;
         }
@@ -244,10 +309,14 @@ public final class BufferPool {
             chunk = new Chunk(capacityOf(sizeClass), sizeClass, directChunks);
             telemetry.chunkAllocated(chunk.capacity());
         }
+        chunk.leaseTo(owner);
         return chunk;
     }
 
-    /** A heap chunk of at least {@code bytes}, for a contiguous copy. */
+    /**
+     * A heap chunk of at least {@code bytes}, for a contiguous copy: no content list links it,
+     * so it has no lease owner; its one holder returns it through {@link #letGo}.
+     */
     Chunk leaseArray(int bytes) {
         if (directChunks || bytes > MAX_POOLED_SIZE) {
             // not poolable here: an exact array, accounted while in use, dropped on return
@@ -255,21 +324,29 @@ public final class BufferPool {
             telemetry.chunkAllocated(chunk.capacity());
             return chunk;
         }
-        return lease(classFor(bytes));
+        return lease(classFor(bytes), null);
     }
 
     /**
      * Takes back a chunk that its last holder let go of, as new for its next owner
-     * ({@link Chunk#recycle}). A chunk still linked into a content list is refused: it leaves its
-     * list through {@link ChunkList#unlinkAndLetGo} first.
+     * ({@link Chunk#recycle}). A chunk that a content list still holds is refused, unchanged:
+     * it leaves its list through {@link ChunkList#unlinkAndLetGo}, which ends the list's lease
+     * and unlinks it first.
      *
-     * @throws IllegalStateException if the chunk is still linked
+     * @throws IllegalStateException if the chunk is still leased to a content list or linked
      */
     void release(Chunk chunk) {
         release(chunk, zeroOnRelease);
     }
 
     private void release(Chunk chunk, boolean scrub) {
+        Object owner = chunk.owner();
+        if (owner != null || chunk.isLinked()) {
+            throw new IllegalStateException("a chunk of " + chunk.capacity() + " bytes that "
+                    + (owner instanceof ChunkList list ? list.describe() : "a stream") + " still holds"
+                    + (chunk.isLinked() ? " (linked into its content)" : "")
+                    + " cannot go back to the pool: it leaves the stream's content first; refused");
+        }
         chunk.recycle(scrub);
         int capacity = chunk.capacity();
         if (chunk.sizeClass() < 0) {
@@ -291,6 +368,22 @@ public final class BufferPool {
     }
 
     /**
+     * Drops one holder's claim on each of {@code chunks}: all of them, whatever a pool listener
+     * throws meanwhile, which is thrown once they are done.
+     */
+    void letGoAll(Chunk[] chunks) {
+        Throwable failure = null;
+        for (Chunk c : chunks) {
+            try {
+                letGo(c);
+            } catch (RuntimeException | Error e) {
+                failure = Failures.add(failure, e);
+            }
+        }
+        Failures.rethrow(failure);
+    }
+
+    /**
      * Drops a leaked holder's claim on {@code chunk}, from any thread; if it was the last, the
      * chunk is scrubbed before anyone sees it again.
      */
@@ -308,7 +401,22 @@ public final class BufferPool {
     }
 
     private static final class SharedHolder {
-        static final BufferPool POOL = builder().build();
+        static final BufferPool POOL = builder()
+                .leakDetection(leakDetectionNamed(System.getProperty(LEAK_DETECTION_PROPERTY)))
+                .build();
+    }
+
+    /** The level {@link #LEAK_DETECTION_PROPERTY}'s value names, in any case; {@code SAMPLED} for none. */
+    static LeakDetection leakDetectionNamed(String level) {
+        if (level == null) {
+            return LeakDetection.SAMPLED;
+        }
+        try {
+            return LeakDetection.valueOf(level.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-D" + LEAK_DETECTION_PROPERTY + "=" + level
+                    + " names no leak detection level: use one of " + Arrays.toString(LeakDetection.values()));
+        }
     }
 
     /**
@@ -391,7 +499,9 @@ public final class BufferPool {
 
         /**
          * A size class that sees no lease for this long has its idle chunks released;
-         * {@link Duration#ZERO} keeps them until {@link BufferPool#trim()}. Default 60 s.
+         * {@link Duration#ZERO} keeps them until {@link BufferPool#trim()}, and so does a period too
+         * long to count in nanoseconds (about 292 years or more, {@code ChronoUnit.FOREVER}'s
+         * included), which means never. Negative is refused by {@link #build()}. Default 60 s.
          */
         public Builder idleDecay(Duration period) {
             this.idleDecay = period;

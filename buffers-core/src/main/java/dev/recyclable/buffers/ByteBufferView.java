@@ -51,12 +51,18 @@ public final class ByteBufferView implements AutoCloseable {
     /** A view holding the whole content of {@code content}, each buffer sliced to its chunk's part. */
     static ByteBufferView of(ChunkList content) {
         Chunk[] chunks = content.holdContent();
-        ByteBuffer[] buffers = new ByteBuffer[chunks.length];
-        for (int i = 0; i < chunks.length; i++) {
-            Chunk c = chunks[i];
-            buffers[i] = c.readOnlyView(content.lengthOf(c)).slice();
+        try {
+            ByteBuffer[] buffers = new ByteBuffer[chunks.length];
+            for (int i = 0; i < chunks.length; i++) {
+                Chunk c = chunks[i];
+                buffers[i] = c.readOnlyView(content.lengthOf(c)).slice();
+            }
+            return new ByteBufferView(content.pool, chunks, buffers);
+        } catch (RuntimeException | Error e) {
+            // no view to close: its holds go back here (only lengths garbled by two writers at once get here)
+            content.pool.letGoAll(chunks);
+            throw e;
         }
-        return new ByteBufferView(content.pool, chunks, buffers);
     }
 
     /**
@@ -87,9 +93,7 @@ public final class ByteBufferView implements AutoCloseable {
     @Override
     public void close() {
         if (!closed && CLOSED.compareAndSet(this, false, true)) {
-            for (Chunk c : chunks) {
-                pool.letGo(c);
-            }
+            pool.letGoAll(chunks);
         }
     }
 }

@@ -16,7 +16,12 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.Failures;
+import dev.recyclable.buffers.internal.VarHandles;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.ConcurrentModificationException;
 
 /**
  * A stream's content as a linked list of pooled chunks: linking, walking, finding a position,
@@ -48,9 +53,27 @@ import java.nio.ByteBuffer;
  *       view or retain ever holds a spare), and recording as dirt what this list wrote in them.
  *       {@link #appendChunk} takes them before it asks the pool, giving back the ones too small
  *       for what it wants; {@link #letGoOfAll} gives back the rest with the content.
+ *   <li>The list owns the lease of every chunk it holds ({@link BufferPool#lease}) and ends each
+ *       lease once, in {@link #unlinkAndLetGo}; a second return is refused before anything changes.
  * </ul>
+ *
+ * <h2>Two threads at once</h2>
+ * A stream is single-writer; two threads writing one at once is misuse, and its damage must stay
+ * inside that stream. The steps that change which chunks the list holds while it is being
+ * written (appending a chunk, taking a spare, replacing or cutting frozen content, holding the
+ * content for a view) run under the list's {@link #claim}, taken with one compare-and-set and
+ * never waited for: a second thread arriving meanwhile gets a
+ * {@link ConcurrentModificationException} before it changes anything. So no chunk the list leased
+ * is ever lost from it or linked twice, and all of them go back on {@code close()}. What the two
+ * threads' bytes look like is not defended (the write fast paths take no claim): the misused
+ * stream may hold garbage, and a length it recorded is never trusted past a chunk's end.
+ * {@code reset()} and {@code close()} take no claim either, to keep the reuse path free of
+ * atomics: a thread that resets or closes the stream while another still writes it uses it after
+ * the fact, and the pool's return guard still refuses any chunk returned twice.
  */
 class ChunkList {
+    private static final VarHandle CLAIMED = VarHandles.field(MethodHandles.lookup(), "claimed", boolean.class);
+
     /**
      * Size classes per growth step: each chunk a stream appends is four times the one before, up
      * to the largest stream chunk, so the large chunks come in few steps (64 KiB in three) while
@@ -68,9 +91,11 @@ class ChunkList {
         LEAKED
     }
 
-    BufferPool pool;
+    final BufferPool pool;
+    /** The stream's tag, or {@code null}: it names the stream in messages. */
+    final String tag;
     /** Watches the owner for a leak and must always know the head and the spares; {@code null} when it is not watched. */
-    private LeakTracker tracker;
+    private final LeakTracker tracker;
 
     Chunk head;
     Chunk tail;
@@ -89,10 +114,39 @@ class ChunkList {
     boolean shared;
     /** The first of the chunks kept by {@link #clear()} for the next content, or {@code null}. */
     Chunk spare;
+    /** Taken by the thread changing which chunks the list holds (see the class comment). */
+    @SuppressWarnings("unused") // accessed through CLAIMED
+    private boolean claimed;
 
-    ChunkList(BufferPool pool, LeakTracker tracker) {
+    ChunkList(BufferPool pool, String tag, LeakTracker tracker) {
         this.pool = pool;
+        this.tag = tag;
         this.tracker = tracker;
+        if (tracker != null) {
+            tracker.watch(this);
+        }
+    }
+
+    /** How messages name the stream: by its tag where it has one. */
+    String describe() {
+        return LeakTracker.describe(tag);
+    }
+
+    // ---- one thread at a time
+
+    /**
+     * Takes the list's claim for a change of its chunks, or fails at once, changing nothing, when
+     * another thread holds it: that thread is writing this stream at the same time.
+     */
+    private void claim() {
+        if (!CLAIMED.compareAndSet(this, false, true)) {
+            throw new ConcurrentModificationException(describe() + " is being changed by another thread at the same"
+                    + " time: a stream is single-writer (one thread at a time writes it, resets it and takes views)");
+        }
+    }
+
+    private void unclaim() {
+        CLAIMED.setRelease(this, false);
     }
 
     // ---- walking
@@ -142,20 +196,25 @@ class ChunkList {
      * stream chunk.
      */
     void appendChunk(int wanted) {
-        int grown = tail == null ? 0 : tail.sizeClass() + GROWTH_CLASS_STEP;
-        int sizeClass = Math.min(Math.max(grown, pool.classFor(wanted)), pool.largestStreamClass());
-        Chunk c = takeSpare(sizeClass);
-        if (c == null) {
-            c = pool.lease(sizeClass);
+        claim();
+        try {
+            int grown = tail == null ? 0 : tail.sizeClass() + GROWTH_CLASS_STEP;
+            int sizeClass = Math.min(Math.max(grown, pool.classFor(wanted)), pool.largestStreamClass());
+            Chunk c = takeSpare(sizeClass);
+            if (c == null) {
+                c = pool.lease(sizeClass, this);
+            }
+            c.link(contentLength());
+            if (tail == null) {
+                setHead(c);
+            } else {
+                sealTail();
+                tail.linkNext(c);
+            }
+            setTail(c, 0);
+        } finally {
+            unclaim();
         }
-        c.link(contentLength());
-        if (tail == null) {
-            setHead(c);
-        } else {
-            sealTail();
-            tail.linkNext(c);
-        }
-        setTail(c, 0);
     }
 
     /**
@@ -170,7 +229,7 @@ class ChunkList {
         while (c != null && c.sizeClass() < sizeClass) {
             Chunk next = c.next();
             c.linkNext(null);
-            unlinkAndLetGo(pool, c, Holding.ALONE);
+            unlinkAndLetGo(c, Holding.ALONE);
             c = next;
         }
         if (c != null) {
@@ -218,14 +277,19 @@ class ChunkList {
 
     /** Adds a holder to every chunk of the content, for a view; returns the chunks. */
     Chunk[] holdContent() {
-        Chunk[] chunks = new Chunk[countChunks()];
-        int i = 0;
-        for (Chunk c = head; c != null; c = c.next()) {
-            c.hold();
-            chunks[i++] = c;
+        claim();
+        try {
+            Chunk[] chunks = new Chunk[countChunks()];
+            int i = 0;
+            for (Chunk c = head; c != null; c = c.next()) {
+                c.hold();
+                chunks[i++] = c;
+            }
+            shared = true;
+            return chunks;
+        } finally {
+            unclaim();
         }
-        shared = true;
-        return chunks;
     }
 
     /**
@@ -234,18 +298,23 @@ class ChunkList {
      * own bytes included, and the stream's next write starts a new chunk. Else {@code null}.
      */
     Chunk holdOnlyChunk() {
-        Chunk only = head;
-        if (only == null || only != tail || only.array() == null || (shared && only.isShared())) {
-            return null;
+        claim();
+        try {
+            Chunk only = head;
+            if (only == null || only != tail || only.array() == null || (shared && only.isShared())) {
+                return null;
+            }
+            sealTail();
+            only.cutTo(tailPos);
+            only.cleanFrom(tailPos);
+            only.touch(only.capacity());
+            only.hold();
+            shared = true;
+            tailLimit = tailPos; // frozen: appending here would change what the holder sees
+            return only;
+        } finally {
+            unclaim();
         }
-        sealTail();
-        only.cutTo(tailPos);
-        only.cleanFrom(tailPos);
-        only.touch(only.capacity());
-        only.hold();
-        shared = true;
-        tailLimit = tailPos; // frozen: appending here would change what the holder sees
-        return only;
     }
 
     // ---- random access
@@ -272,16 +341,21 @@ class ChunkList {
      * that someone else holds is replaced by a copy before it is written.
      */
     void overwrite(long pos, ByteBuffer src) {
-        Chunk c = null;
-        while (src.hasRemaining() && pos < contentLength()) {
-            c = chunkAt(pos, c);
-            if (shared && c.isShared()) {
-                c = replaceFrozen(c, lengthOf(c));
+        claim();
+        try {
+            Chunk c = null;
+            while (src.hasRemaining() && pos < contentLength()) {
+                c = chunkAt(pos, c);
+                if (shared && c.isShared()) {
+                    c = replaceFrozen(c, lengthOf(c));
+                }
+                int at = (int) (pos - c.offset());
+                int n = Math.min(src.remaining(), lengthOf(c) - at);
+                c.put(at, src, n);
+                pos += n;
             }
-            int at = (int) (pos - c.offset());
-            int n = Math.min(src.remaining(), lengthOf(c) - at);
-            c.put(at, src, n);
-            pos += n;
+        } finally {
+            unclaim();
         }
     }
 
@@ -295,20 +369,25 @@ class ChunkList {
         if (newLength >= contentLength()) {
             return;
         }
-        if (newLength == 0) {
-            clear();
-            return;
+        claim();
+        try {
+            if (newLength == 0) {
+                clear();
+                return;
+            }
+            Chunk last = chunkAt(newLength - 1, null);
+            int keep = (int) (newLength - last.offset());
+            dropAfter(last);
+            setTail(last, last.length()); // sealed by dropAfter
+            if (shared && last.isShared()) {
+                last = replaceFrozen(last, keep);
+            } else {
+                last.cutTo(keep);
+            }
+            setTail(last, keep);
+        } finally {
+            unclaim();
         }
-        Chunk last = chunkAt(newLength - 1, null);
-        int keep = (int) (newLength - last.offset());
-        dropAfter(last);
-        setTail(last, last.length()); // sealed by dropAfter
-        if (shared && last.isShared()) {
-            last = replaceFrozen(last, keep);
-        } else {
-            last.cutTo(keep);
-        }
-        setTail(last, keep);
     }
 
     /**
@@ -369,7 +448,7 @@ class ChunkList {
             Chunk next = c.next();
             c.linkNext(null); // so that it leaves alone: unlinkAndLetGo would follow the link
             if (shared && c.isShared()) {
-                unlinkAndLetGo(pool, c, Holding.SHARED);
+                unlinkAndLetGo(c, Holding.SHARED);
             } else {
                 c.unlink();
                 if (keptLast == null) {
@@ -389,7 +468,7 @@ class ChunkList {
         if (shared && first.isShared()) {
             setHead(null);
             setTail(null, 0);
-            unlinkAndLetGo(pool, first, Holding.SHARED);
+            unlinkAndLetGo(first, Holding.SHARED);
             return;
         }
         first.cutTo(0); // the old content is dirt now: zeroed before space is handed out again
@@ -419,8 +498,23 @@ class ChunkList {
         setTail(null, 0);
         setSpare(null);
         structureVersion++;
-        unlinkAndLetGo(pool, c, shared ? Holding.SHARED : Holding.ALONE);
-        unlinkAndLetGo(pool, spares, Holding.ALONE);
+        letGoOfBoth(c, shared ? Holding.SHARED : Holding.ALONE, spares, Holding.ALONE);
+    }
+
+    /** Lets go of two chains (the content and the spares), the second whatever the first throws. */
+    void letGoOfBoth(Chunk first, Holding firstHow, Chunk second, Holding secondHow) {
+        Throwable failure = null;
+        try {
+            unlinkAndLetGo(first, firstHow);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        }
+        try {
+            unlinkAndLetGo(second, secondHow);
+        } catch (RuntimeException | Error e) {
+            failure = Failures.add(failure, e);
+        }
+        Failures.rethrow(failure);
     }
 
     /** Lets go of every chunk after {@code keep}, which becomes the last of the list. */
@@ -431,8 +525,8 @@ class ChunkList {
         }
         Chunk c = keep.next();
         keep.linkNext(null);
-        unlinkAndLetGo(pool, c, shared ? Holding.SHARED : Holding.ALONE);
         structureVersion++;
+        unlinkAndLetGo(c, shared ? Holding.SHARED : Holding.ALONE);
     }
 
     /**
@@ -443,7 +537,7 @@ class ChunkList {
         if (frozen == tail) {
             sealTail(); // it must leave with its written bytes recorded as dirt
         }
-        Chunk copy = pool.lease(frozen.sizeClass());
+        Chunk copy = pool.lease(frozen.sizeClass(), this);
         copy.replace(frozen, keep);
         if (frozen == head) {
             setHead(copy);
@@ -458,29 +552,48 @@ class ChunkList {
             setTail(copy, tailPos);
         }
         frozen.linkNext(null); // it leaves alone: the copy took its place
-        unlinkAndLetGo(pool, frozen, Holding.SHARED);
         structureVersion++;
+        unlinkAndLetGo(frozen, Holding.SHARED);
         return copy;
     }
 
     /**
      * The one way chunks leave a list: {@code first} and every chunk linked after it are
      * unlinked (what the owner wrote becomes dirt for the next owner), then let go of as
-     * {@code how} says.
+     * {@code how} says. Each chunk's lease ends first, with one compare-and-set: a chunk whose
+     * lease this list ended already (returned twice: only a stream misused by two threads at once
+     * gets here) is refused before anything of it changes, and the refusal ends the walk (a chunk
+     * met twice closes a cycle: the rest was walked). What a pool listener throws while a chunk
+     * goes back is thrown once the walk is done.
      */
-    static void unlinkAndLetGo(BufferPool pool, Chunk first, Holding how) {
+    void unlinkAndLetGo(Chunk first, Holding how) {
+        Throwable failure = null;
         for (Chunk c = first; c != null; ) {
+            if (!c.endLease(this)) {
+                failure = Failures.add(
+                        failure,
+                        new IllegalStateException(describe() + " let go of a chunk of " + c.capacity()
+                                + " bytes that it no longer holds: returned twice, or the stream was used by two"
+                                + " threads at once (a stream is single-writer); refused, the chunk and the pool are"
+                                + " unchanged"));
+                break;
+            }
             Chunk next = c.next();
             if (how == Holding.LEAKED) {
                 c.assumeAllWritten(); // the lengths died with the stream
             }
             c.unlink();
-            switch (how) {
-                case ALONE -> pool.release(c); // never shared: the list is its only holder, no atomic needed
-                case SHARED -> pool.letGo(c);
-                case LEAKED -> pool.letGoLeaked(c);
+            try {
+                switch (how) {
+                    case ALONE -> pool.release(c); // never shared: the list is its only holder, no holder count
+                    case SHARED -> pool.letGo(c);
+                    case LEAKED -> pool.letGoLeaked(c);
+                }
+            } catch (RuntimeException | Error e) {
+                failure = Failures.add(failure, e); // a listener's: the rest still go back first
             }
             c = next;
         }
+        Failures.rethrow(failure);
     }
 }

@@ -16,6 +16,7 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.Failures;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,11 +60,15 @@ final class ExplicitRetains {
             letGo = held.toArray(new Chunk[0][]);
             held.clear();
         }
+        Throwable failure = null;
         for (Chunk[] chunks : letGo) {
-            for (Chunk c : chunks) {
-                pool.letGo(c);
+            try {
+                pool.letGoAll(chunks);
+            } catch (RuntimeException | Error e) {
+                failure = Failures.add(failure, e); // a listener's: the rest still go back first
             }
         }
+        Failures.rethrow(failure);
         return true;
     }
 }

@@ -23,8 +23,9 @@ import java.util.Map;
  * An immutable snapshot of a pool's counters, taken by {@link BufferPool#stats()}.
  *
  * <p>Counters are read one after another without stopping the pool, so a snapshot taken while
- * other threads lease and release may be off by the chunks in flight; once the pool is quiet
- * it is exact.
+ * other threads lease, release, trim or decay may be off by the chunks in flight (in-use bytes
+ * may count a chunk that is on its way to the free list or to the garbage collector); once the
+ * pool is quiet it is exact. In-use bytes are never negative.
  *
  * @param bytesInUse      bytes of chunks currently leased to streams and contiguous copies
  * @param bytesIdle       bytes of chunks kept idle for reuse

@@ -22,6 +22,7 @@ import java.io.StringWriter;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import jdk.jfr.EventType;
 
 /**
@@ -80,15 +81,29 @@ final class PoolTelemetry {
     }
 
     void chunkDropped(int capacity, DropReason reason) {
-        bytesDropped.add(capacity);
-        chunksDropped[reason.ordinal()].increment();
-        if (CHUNK_DROPPED.isEnabled()) {
-            ChunkDroppedEvent event = new ChunkDroppedEvent();
-            event.chunkSize = capacity;
-            event.reason = reason.name();
-            event.commit();
+        chunksDropped(1, capacity, reason);
+    }
+
+    /**
+     * {@code count} chunks of {@code capacity} bytes dropped at once: all of them are counted
+     * before anyone hears of the first, so that a listener that throws cannot leave the
+     * accounting short.
+     */
+    void chunksDropped(int count, int capacity, DropReason reason) {
+        if (count <= 0) {
+            return;
         }
-        tell(Kind.DROPPED, null, capacity, 0, reason, null);
+        bytesDropped.add((long) count * capacity);
+        chunksDropped[reason.ordinal()].add(count);
+        for (int i = 0; i < count; i++) {
+            if (CHUNK_DROPPED.isEnabled()) {
+                ChunkDroppedEvent event = new ChunkDroppedEvent();
+                event.chunkSize = capacity;
+                event.reason = reason.name();
+                event.commit();
+            }
+            tell(Kind.DROPPED, null, capacity, 0, reason, null);
+        }
     }
 
     void streamLeaked(String tag, Throwable allocationSite) {
@@ -102,16 +117,29 @@ final class PoolTelemetry {
         }
     }
 
-    /** A snapshot of the counters, with the free list's own figures (idle bytes, reuses). */
-    PoolStats stats(long idleNow, long reused) {
-        Map<DropReason, Long> dropped = new EnumMap<>(DropReason.class);
+    /**
+     * A snapshot of the counters, with the free list's own figures (idle bytes, reuses).
+     *
+     * <p>In-use bytes are what was allocated and is neither dropped nor idle, so the three are
+     * read in the order in which a chunk moves between them: dropped bytes first, then the idle
+     * ones, then the allocated ones. A chunk that trim or decay moves from idle to dropped in the
+     * meantime is then counted in neither (in use for this snapshot) instead of being subtracted
+     * twice, and one allocated and then released meanwhile is counted allocated. Idle bytes are
+     * summed stripe by stripe, and a chunk moving between stripes during the sum may be counted
+     * in two; the result is never below zero.
+     */
+    PoolStats stats(LongSupplier idleNow, LongSupplier reused) {
         long droppedBytes = bytesDropped.sum();
+        long idle = idleNow.getAsLong();
+        long allocatedBytes = bytesAllocated.sum();
+        Map<DropReason, Long> dropped = new EnumMap<>(DropReason.class);
         for (DropReason reason : DropReason.values()) {
             dropped.put(reason, chunksDropped[reason.ordinal()].sum());
         }
-        long inUse = bytesAllocated.sum() - droppedBytes - idleNow;
+        long inUse = Math.max(0, allocatedBytes - droppedBytes - idle);
+        long reuses = reused.getAsLong();
         long allocated = chunksAllocated.sum();
-        return new PoolStats(inUse, idleNow, reused + allocated, reused, allocated, dropped, leaks.sum());
+        return new PoolStats(inUse, idle, reuses + allocated, reuses, allocated, dropped, leaks.sum());
     }
 
     // ---- heard by the listener only

@@ -16,6 +16,10 @@
 package dev.recyclable.buffers;
 
 import dev.recyclable.buffers.internal.Chunk;
+import dev.recyclable.buffers.internal.VarHandles;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 /**
@@ -32,11 +36,13 @@ import java.nio.ByteBuffer;
  * stream when the pool's {@link LeakDetection} tracks it.
  */
 public final class PooledArray implements AutoCloseable {
+    private static final VarHandle CLOSED = VarHandles.field(MethodHandles.lookup(), "closed", boolean.class);
+
     private final BufferPool pool;
     private final Chunk chunk;
     private final int length;
     private final LeakTracker tracker;
-    private boolean closed;
+    private volatile boolean closed;
 
     /** Takes over one holder's claim on {@code chunk} (already taken by the caller). */
     PooledArray(BufferPool pool, Chunk chunk, int length, String tag) {
@@ -53,17 +59,22 @@ public final class PooledArray implements AutoCloseable {
      * The content of {@code content} in one array: its only chunk itself when that is a heap chunk
      * nothing else holds (frozen for the stream from now on), else a copy in an array from the pool.
      */
-    static PooledArray of(ChunkList content, int length, String tag) {
+    static PooledArray of(ChunkList content, int length) {
         Chunk only = content.holdOnlyChunk();
         if (only != null) {
-            return new PooledArray(content.pool, only, length, tag);
+            return new PooledArray(content.pool, only, length, content.tag);
         }
         Chunk copy = content.pool.leaseArray(Math.max(1, length));
         copy.cleanFrom(0);
-        ContentCopies.copyInto(content, copy.array());
         copy.touch(copy.capacity());
         copy.cutTo(0); // every byte is dirt for the next owner: no list links it, its bookkeeping ends here
-        return new PooledArray(content.pool, copy, length, tag);
+        try {
+            ContentCopies.copyInto(content, copy.array());
+        } catch (RuntimeException | Error e) {
+            content.pool.letGo(copy); // only content garbled by two writers at once gets here
+            throw e;
+        }
+        return new PooledArray(content.pool, copy, length, content.tag);
     }
 
     /** The array; content is at {@code [0, length())}. */
@@ -89,16 +100,23 @@ public final class PooledArray implements AutoCloseable {
         }
     }
 
-    /** Lets go of the array: it returns to the pool once no one else holds it. Idempotent. */
+    /**
+     * Lets go of the array: it returns to the pool once no one else holds it. Idempotent: closing
+     * it twice, even from two threads at once, lets go once.
+     */
     @Override
     public void close() {
-        if (closed) {
+        if (closed || !CLOSED.compareAndSet(this, false, true)) {
             return;
         }
-        closed = true;
-        if (tracker != null) {
-            tracker.released();
+        try {
+            if (tracker != null) {
+                tracker.released();
+            }
+            pool.letGo(chunk);
+        } finally {
+            // reachable until here: the leak tracker must never reclaim what this close gives back
+            Reference.reachabilityFence(this);
         }
-        pool.letGo(chunk);
     }
 }

@@ -18,6 +18,7 @@ package dev.recyclable.buffers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SeekableByteChannel;
@@ -73,20 +74,37 @@ import java.util.Objects;
  * <p>A stream that becomes unreachable without {@code close()} while holding chunks is reported
  * as a leak (when the pool tracks it) and the chunks it alone held are reclaimed.
  *
+ * <h2>Drop-in for ByteArrayOutputStream</h2>
+ * The in-memory writes ({@link #write(int)}, {@link #write(byte[], int, int)},
+ * {@link #write(byte[])}, {@link #writeBytes(byte[])}) declare no checked exception, as
+ * {@code ByteArrayOutputStream}'s do, so replacing that type in a method changes nothing else:
+ * <pre>{@code
+ * ByteArrayOutputStream out = new ByteArrayOutputStream();      // before
+ * RecyclableOutputStream out = BufferPool.shared().newStream(); // after (and close it)
+ * }</pre>
+ * Past the pool's {@link BufferPool#maxStreamSize()} they throw the unchecked
+ * {@link BufferLimitExceededException}, keeping the content written before.
+ *
  * <h2>Threads</h2>
  * Not thread-safe: one thread at a time writes, reads and takes views, as with any
  * unsynchronized stream. Views may be read and closed on other threads, and {@link #release()}
- * may be called from any thread.
+ * may be called from any thread. Two threads writing one stream at once is misuse whose damage
+ * stays inside the stream: its content may become garbage and a write may throw (a
+ * {@link java.util.ConcurrentModificationException} when two of them change its chunks at once),
+ * but no other stream is ever harmed, no chunk is lost or given back twice, and {@code close()}
+ * returns all of them. A chunk given back twice is refused with an
+ * {@link IllegalStateException} naming the stream. A stream closed or reset while another thread
+ * still writes it is used after the fact: those writes may land in memory the pool has handed on.
  *
  * <h2>After close</h2>
  * Writes and reads throw ({@link IOException} where the method declares it, otherwise
- * {@link IllegalStateException}), fast paths included, whatever views are still open;
- * {@link #size()} is 0; {@code close()} again is a no-op that the listener hears about.
+ * {@link IllegalStateException} naming the stream and the fix), fast paths included, whatever
+ * views are still open; {@link #size()} is 0; {@code close()} again is a no-op that the listener
+ * hears about.
  */
 public final class RecyclableOutputStream extends OutputStream {
     private final BufferPool pool;
-    private final String tag;
-    /** The content; the write paths below read and advance its tail cursor directly. */
+    /** The content (and the stream's tag); the write paths below read and advance its tail cursor directly. */
     final ChunkList content;
 
     private boolean closed;
@@ -95,8 +113,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     private RecyclableOutputStream(BufferPool pool, String tag, LeakTracker tracker) {
         this.pool = pool;
-        this.tag = tag;
-        this.content = new ChunkList(pool, tracker);
+        this.content = new ChunkList(pool, tag, tracker);
     }
 
     /**
@@ -115,8 +132,14 @@ public final class RecyclableOutputStream extends OutputStream {
 
     // ------------------------------------------------------------------ writing
 
+    /**
+     * Writes one byte, as {@link java.io.ByteArrayOutputStream#write(int)}.
+     *
+     * @throws BufferLimitExceededException past the pool's {@link BufferPool#maxStreamSize()}
+     * @throws IllegalStateException        if the stream is closed
+     */
     @Override
-    public void write(int b) throws IOException {
+    public void write(int b) {
         ChunkList c = content;
         int pos = c.tailPos;
         if (pos == c.tailLimit) {
@@ -132,8 +155,16 @@ public final class RecyclableOutputStream extends OutputStream {
         c.tailPos = pos + 1;
     }
 
+    /**
+     * Writes {@code len} bytes of {@code b} from {@code off}, as
+     * {@link java.io.ByteArrayOutputStream#write(byte[], int, int)}; a write that would pass the
+     * pool's {@link BufferPool#maxStreamSize()} stores nothing.
+     *
+     * @throws BufferLimitExceededException past the pool's {@link BufferPool#maxStreamSize()}
+     * @throws IllegalStateException        if the stream is closed
+     */
     @Override
-    public void write(byte[] b, int off, int len) throws IOException {
+    public void write(byte[] b, int off, int len) {
         Objects.checkFromIndexSize(off, len, b.length);
         ChunkList c = content;
         byte[] array = c.tailArray;
@@ -149,8 +180,8 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /** The rest of {@link #write(byte[], int, int)}: checks the stream's state and the cap, then fills chunk after chunk. */
-    private void writeAcrossChunks(byte[] b, int off, int len) throws IOException {
-        ensureOpen();
+    private void writeAcrossChunks(byte[] b, int off, int len) {
+        ensureOpenUnchecked();
         if (len == 0) {
             return;
         }
@@ -172,8 +203,25 @@ public final class RecyclableOutputStream extends OutputStream {
         }
     }
 
-    /** Writes all of {@code b}, as {@link java.io.ByteArrayOutputStream#writeBytes}. */
-    public void writeBytes(byte[] b) throws IOException {
+    /**
+     * Writes all of {@code b}, as {@link java.io.ByteArrayOutputStream#writeBytes}.
+     *
+     * @throws BufferLimitExceededException past the pool's {@link BufferPool#maxStreamSize()}
+     * @throws IllegalStateException        if the stream is closed
+     */
+    public void writeBytes(byte[] b) {
+        write(b, 0, b.length);
+    }
+
+    /**
+     * Writes all of {@code b}, as {@link #writeBytes(byte[])}; declared here so that, unlike
+     * {@link OutputStream#write(byte[])}, it throws no checked exception.
+     *
+     * @throws BufferLimitExceededException past the pool's {@link BufferPool#maxStreamSize()}
+     * @throws IllegalStateException        if the stream is closed
+     */
+    @Override
+    public void write(byte[] b) {
         write(b, 0, b.length);
     }
 
@@ -297,8 +345,8 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     /** Slow path of the writes: fails when closed or at the cap, else starts a new chunk. */
-    void makeRoom(int wanted) throws IOException {
-        ensureOpen();
+    void makeRoom(int wanted) {
+        ensureOpenUnchecked();
         if (content.contentLength() >= pool.maxStreamSize()) {
             throw sizeCapExceeded(content.contentLength() + wanted);
         }
@@ -331,7 +379,7 @@ public final class RecyclableOutputStream extends OutputStream {
 
     /** The tag given at creation, or {@code null}. */
     public String tag() {
-        return tag;
+        return content.tag;
     }
 
     /** The pool this stream leases from. */
@@ -358,7 +406,7 @@ public final class RecyclableOutputStream extends OutputStream {
             throw new UnsupportedOperationException("toByteArray() is disabled on this pool (throwOnToByteArray): "
                     + "use writeTo, newInputStream, byteBuffers or contiguous instead");
         }
-        pool.telemetry().toByteArrayCalled(tag, content.contentLength());
+        pool.telemetry().toByteArrayCalled(content.tag, content.contentLength());
         return ContentCopies.toArray(content);
     }
 
@@ -450,7 +498,7 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public PooledArray contiguous() {
         ensureOpenUnchecked();
-        return PooledArray.of(content, content.arrayLength(), tag);
+        return PooledArray.of(content, content.arrayLength());
     }
 
     /**
@@ -493,7 +541,11 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void reset() {
         ensureOpenUnchecked();
-        content.clear();
+        try {
+            content.clear();
+        } finally {
+            Reference.reachabilityFence(this); // the leak tracker sees the chunks before or after, never midway
+        }
     }
 
     /**
@@ -504,7 +556,11 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     public void resetAndRelease() {
         ensureOpenUnchecked();
-        content.letGoOfAll();
+        try {
+            content.letGoOfAll();
+        } finally {
+            Reference.reachabilityFence(this); // the leak tracker sees the chunks before or after, never midway
+        }
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -551,15 +607,20 @@ public final class RecyclableOutputStream extends OutputStream {
      */
     @Override
     public void close() {
+        PoolTelemetry telemetry = pool.telemetry();
         if (closed) {
-            pool.telemetry().streamDoubleClosed(tag);
+            telemetry.streamDoubleClosed(content.tag);
             return;
         }
         closed = true;
-        if (pool.telemetry().hasListener()) {
-            pool.telemetry().streamClosed(tag, content.contentLength());
+        long length = telemetry.hasListener() ? content.contentLength() : 0;
+        try {
+            content.freeAll();
+        } finally {
+            // reachable until here: the leak tracker must never reclaim what this close gives back
+            Reference.reachabilityFence(this);
         }
-        content.freeAll();
+        telemetry.streamClosed(content.tag, length); // after the bookkeeping: a listener cannot undo it
     }
 
     // ------------------------------------------------------------------ checks
@@ -587,11 +648,11 @@ public final class RecyclableOutputStream extends OutputStream {
     }
 
     BufferLimitExceededException sizeCapExceeded(long requested) {
-        pool.telemetry().sizeCapExceeded(tag, requested, pool.maxStreamSize());
+        pool.telemetry().sizeCapExceeded(content.tag, requested, pool.maxStreamSize());
         return new BufferLimitExceededException(describe(), requested, pool.maxStreamSize());
     }
 
     private String describe() {
-        return LeakTracker.describe(tag);
+        return content.describe();
     }
 }

@@ -39,19 +39,25 @@ final class ShieldedOutputStream extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        if (closed) {
-            throw closedView();
-        }
+        ensureWritable();
         target.write(b);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
+        ensureWritable();
+        target.write(b, off, len);
+    }
+
+    /** Wrappers handle {@link IOException}s: a closed view, or a closed stream behind it, is one. */
+    private void ensureWritable() throws IOException {
         if (closed) {
             throw closedView();
         }
-        target.write(b, off, len);
+        if (target.isClosed()) {
+            throw target.closedException();
+        }
     }
 
     /**

@@ -20,10 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recyclable.buffers.internal.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -55,6 +57,58 @@ class BufferPoolTest {
         rejects(b -> b.idleDecay(null), "idleDecay");
         rejects(b -> b.leakDetection(null), "leakDetection");
         rejects(b -> b.listener(null), "listener");
+    }
+
+    /**
+     * Every idle-decay period at its extremes: too long to count in nanoseconds means never (no
+     * ArithmeticException), negative is refused naming the setting, zero keeps idle chunks.
+     */
+    @Test
+    void idleDecayPeriodsSaturateAtTheTopAndAreRefusedBelowZero() throws Exception {
+        for (Duration never : List.of(
+                ChronoUnit.FOREVER.getDuration(),
+                Duration.ofDays(365_000),
+                Duration.ofSeconds(Long.MAX_VALUE, 999_999_999),
+                Duration.ofNanos(Long.MAX_VALUE),
+                Duration.ZERO)) {
+            BufferPool pool = BufferPool.builder()
+                    .idleDecay(never)
+                    .leakDetection(LeakDetection.DISABLED)
+                    .build();
+            try (RecyclableOutputStream out = pool.newStream()) {
+                out.write(new byte[3000]);
+            }
+            long idle = pool.stats().bytesIdle();
+            assertTrue(idle > 0, never::toString);
+            Thread.sleep(50);
+            assertEquals(idle, pool.stats().bytesIdle(), () -> never + " decayed");
+        }
+        for (Duration negative : List.of(
+                Duration.ofNanos(-1),
+                Duration.ofSeconds(-1),
+                Duration.ofSeconds(Long.MIN_VALUE),
+                ChronoUnit.FOREVER.getDuration().negated())) {
+            rejects(b -> b.idleDecay(negative), "idleDecay");
+        }
+    }
+
+    @Test
+    void durationsConvertToNanosecondsSaturating() {
+        assertEquals(0, Durations.toNanosSaturated(Duration.ZERO));
+        assertEquals(1, Durations.toNanosSaturated(Duration.ofNanos(1)));
+        assertEquals(Long.MAX_VALUE, Durations.toNanosSaturated(Duration.ofNanos(Long.MAX_VALUE)));
+        assertEquals(
+                Long.MAX_VALUE,
+                Durations.toNanosSaturated(Duration.ofNanos(Long.MAX_VALUE).plusNanos(1)));
+        assertEquals(Long.MAX_VALUE, Durations.toNanosSaturated(ChronoUnit.FOREVER.getDuration()));
+        assertEquals(Long.MIN_VALUE, Durations.toNanosSaturated(Duration.ofNanos(Long.MIN_VALUE)));
+        assertEquals(
+                Long.MIN_VALUE,
+                Durations.toNanosSaturated(Duration.ofNanos(Long.MIN_VALUE).minusNanos(1)));
+        assertEquals(
+                Long.MIN_VALUE,
+                Durations.toNanosSaturated(ChronoUnit.FOREVER.getDuration().negated()));
+        assertEquals(-1, Durations.toNanosSaturated(Duration.ofNanos(-1)));
     }
 
     @Test

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -23,12 +24,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.checks.Fields;
+import dev.recyclable.buffers.checks.IdleChunks;
 import dev.recyclable.buffers.internal.Chunk;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.util.ConcurrentModificationException;
 import org.junit.jupiter.api.Test;
 
-/** The chunk list's one way out: a chunk goes back to the pool only once it has left its list. */
+/**
+ * The chunk list's one way out: a chunk goes back to the pool only once it has left its list, and
+ * only once per lease, whatever a caller does with the stream.
+ */
 class ChunkListTest {
     private final BufferPool pool = BufferPool.builder()
             .idleDecay(Duration.ZERO)
@@ -51,11 +59,12 @@ class ChunkListTest {
 
     @Test
     void aChunkLinkedByHandIsRefusedUntilUnlinked() {
-        Chunk c = pool.lease(0);
+        ChunkList owner = new ChunkList(pool, "by hand", null);
+        Chunk c = pool.lease(0, owner);
         c.link(0);
         assertThrows(IllegalStateException.class, () -> pool.release(c));
         assertEquals(0, pool.stats().bytesIdle(), "nothing went into the free list");
-        ChunkList.unlinkAndLetGo(pool, c, ChunkList.Holding.ALONE);
+        owner.unlinkAndLetGo(c, ChunkList.Holding.ALONE);
         assertFalse(c.isLinked());
         assertNull(c.next());
         assertEquals(c.capacity(), pool.stats().bytesIdle());
@@ -145,5 +154,64 @@ class ChunkListTest {
         }
         assertEquals(0, tracked.stats().bytesInUse());
         assertEquals(1, tracked.stats().leaks());
+    }
+
+    @Test
+    void aChunkReturnedTwiceIsRefusedNamingTheStreamAndChangesNothing() throws IOException {
+        ChunkList owner = new ChunkList(pool, "twice", null);
+        Chunk c = pool.lease(0, owner);
+        owner.unlinkAndLetGo(c, ChunkList.Holding.ALONE);
+        long idle = pool.stats().bytesIdle();
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> owner.unlinkAndLetGo(c, ChunkList.Holding.ALONE));
+        assertTrue(e.getMessage().contains("RecyclableOutputStream 'twice'"), e.getMessage());
+        assertTrue(e.getMessage().contains("returned twice"), e.getMessage());
+        assertEquals(idle, pool.stats().bytesIdle(), "idle once, not twice");
+        assertThrows(IllegalStateException.class, () -> owner.unlinkAndLetGo(c, ChunkList.Holding.SHARED));
+        assertThrows(IllegalStateException.class, () -> owner.unlinkAndLetGo(c, ChunkList.Holding.LEAKED));
+        assertEquals(0, pool.stats().bytesInUse());
+        IdleChunks.assertAllAsNew(pool);
+    }
+
+    @Test
+    void aStaleReturnOfAChunkLeasedAgainIsRefusedAndTheNewOwnerKeepsIt() throws IOException {
+        ChunkList stale = new ChunkList(pool, "stale", null);
+        Chunk c = pool.lease(0, stale);
+        stale.unlinkAndLetGo(c, ChunkList.Holding.ALONE);
+        try (RecyclableOutputStream next = pool.newStream("next")) {
+            byte[] mine = TestBytes.random(700, 7);
+            next.write(mine);
+            assertSame(c, next.content.head, "the one idle chunk went to the next stream");
+            IllegalStateException e =
+                    assertThrows(IllegalStateException.class, () -> stale.unlinkAndLetGo(c, ChunkList.Holding.ALONE));
+            assertTrue(e.getMessage().contains("'stale'"), e.getMessage());
+            assertSame(next.content, c.owner(), "still the next stream's");
+            assertTrue(c.isLinked());
+            assertArrayEquals(mine, next.toByteArray());
+            assertEquals(1024, pool.stats().bytesInUse(), "the next stream's chunk, once");
+        }
+        assertEquals(0, pool.stats().bytesInUse());
+        IdleChunks.assertAllAsNew(pool);
+    }
+
+    @Test
+    void aSecondThreadChangingTheChunksMeanwhileIsRefusedBeforeItChangesAnything() throws Exception {
+        try (RecyclableOutputStream out = pool.newStream("shared by mistake")) {
+            out.write(new byte[1024]); // the first chunk is full: the next write appends
+            VarHandle claimed = MethodHandles.privateLookupIn(ChunkList.class, MethodHandles.lookup())
+                    .findVarHandle(ChunkList.class, "claimed", boolean.class);
+            claimed.setVolatile(out.content, true); // as if another thread were appending right now
+            ConcurrentModificationException e =
+                    assertThrows(ConcurrentModificationException.class, () -> out.write(new byte[10]));
+            assertTrue(e.getMessage().contains("'shared by mistake'"), e.getMessage());
+            assertThrows(ConcurrentModificationException.class, out::byteBuffers);
+            assertEquals(1, out.chunkCount(), "nothing appended");
+            assertEquals(1024, pool.stats().bytesInUse(), "nothing leased");
+            claimed.setVolatile(out.content, false);
+            out.write(new byte[10]);
+            assertEquals(1034, out.length());
+        }
+        assertEquals(0, pool.stats().bytesInUse());
+        IdleChunks.assertAllAsNew(pool);
     }
 }

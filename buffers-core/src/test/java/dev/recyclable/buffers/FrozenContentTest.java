@@ -220,10 +220,10 @@ class FrozenContentTest {
         ByteBufferView view = out.byteBuffers();
         out.retain();
         out.close();
-        assertThrows(IOException.class, () -> out.write(1));
-        assertThrows(IOException.class, () -> out.write(new byte[3]));
-        assertThrows(IOException.class, () -> out.write(new byte[3], 0, 3));
-        assertThrows(IOException.class, () -> out.writeBytes(new byte[3]));
+        assertThrows(IllegalStateException.class, () -> out.write(1));
+        assertThrows(IllegalStateException.class, () -> out.write(new byte[3]));
+        assertThrows(IllegalStateException.class, () -> out.write(new byte[3], 0, 3));
+        assertThrows(IllegalStateException.class, () -> out.writeBytes(new byte[3]));
         assertThrows(IOException.class, () -> out.write(ByteBuffer.allocate(3)));
         assertThrows(IOException.class, () -> out.writableBuffer(1));
         assertThrows(IOException.class, () -> out.commit(0));

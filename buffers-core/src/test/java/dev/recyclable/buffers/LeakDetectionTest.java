@@ -16,8 +16,10 @@
 package dev.recyclable.buffers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.checks.IdleChunks;
@@ -41,6 +43,79 @@ class LeakDetectionTest {
                     }
                 })
                 .build();
+    }
+
+    /** Who holds the memory, for a failed check: each open watched holder by tag, bytes and creation site. */
+    @Test
+    void describeHoldersNamesEachOpenStreamAndCopyWithWhereItWasCreated() {
+        BufferPool pool = BufferPool.builder()
+                .leakDetection(LeakDetection.DETAILED)
+                .idleDecay(Duration.ZERO)
+                .build();
+        RecyclableOutputStream kept = pool.newStream("kept");
+        kept.write(new byte[1024]);
+        kept.write(new byte[10]); // a 1 KiB and a 4 KiB chunk
+        RecyclableOutputStream empty = pool.newStream("never written");
+        RecyclableOutputStream copied = pool.newStream("copied");
+        copied.write(new byte[100]);
+        PooledArray array = copied.contiguous();
+        copied.close();
+
+        String holders = pool.describeHolders();
+        assertTrue(
+                holders.contains("RecyclableOutputStream 'kept', open, holding 5120 bytes in 2 chunks, created at "
+                        + getClass().getName() + ".describeHoldersNamesEachOpenStreamAndCopyWithWhereItWasCreated("),
+                holders);
+        assertTrue(
+                holders.contains("PooledArray from RecyclableOutputStream 'copied', open, holding 1024 bytes"),
+                holders);
+        assertFalse(holders.contains("never written"), "a stream holding nothing holds none of the memory: " + holders);
+        assertFalse(holders.contains("BufferPool.java"), "the library's own frames are left out: " + holders);
+
+        kept.close();
+        array.close();
+        empty.close();
+        assertTrue(pool.describeHolders().startsWith("no open stream or copy that leak detection watches"));
+        assertEquals(0, pool.stats().bytesInUse());
+    }
+
+    @Test
+    void theSharedPoolsLeakDetectionIsTheOneItsSystemPropertyNames() {
+        assertEquals(LeakDetection.SAMPLED, BufferPool.leakDetectionNamed(null));
+        assertEquals(LeakDetection.DETAILED, BufferPool.leakDetectionNamed("DETAILED"));
+        assertEquals(LeakDetection.ALL, BufferPool.leakDetectionNamed(" all "));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> BufferPool.leakDetectionNamed("paranoid"));
+        assertTrue(e.getMessage().contains("-Ddev.recyclable.buffers.leakDetection=paranoid"), e.getMessage());
+        assertTrue(e.getMessage().contains("DETAILED"), e.getMessage());
+    }
+
+    @Test
+    void describeHoldersSaysHowToSeeMoreWhenItCannotNameTheHolder() {
+        BufferPool pool = BufferPool.builder()
+                .leakDetection(LeakDetection.DISABLED)
+                .idleDecay(Duration.ZERO)
+                .build();
+        try (RecyclableOutputStream out = pool.newStream("unwatched")) {
+            out.write(new byte[10]);
+            String holders = pool.describeHolders();
+            assertFalse(holders.contains("unwatched"), holders);
+            assertTrue(holders.contains("LeakDetection.DISABLED"), holders);
+            assertTrue(holders.contains("leakDetection(LeakDetection.DETAILED)"), holders);
+            assertTrue(holders.contains("-Ddev.recyclable.buffers.leakDetection=DETAILED"), holders);
+        }
+        BufferPool all = BufferPool.builder()
+                .leakDetection(LeakDetection.ALL)
+                .idleDecay(Duration.ZERO)
+                .build();
+        try (RecyclableOutputStream out = all.newStream("watched")) {
+            out.write(new byte[10]);
+            String holders = all.describeHolders();
+            assertTrue(
+                    holders.contains("RecyclableOutputStream 'watched', open, holding 1024 bytes in 1 chunks ("
+                            + "LeakDetection.DETAILED records where it was created)"),
+                    holders);
+        }
     }
 
     @Test

@@ -15,10 +15,12 @@
  */
 package dev.recyclable.buffers;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
@@ -63,5 +65,38 @@ final class ReadmeSnippets {
             }
         } // the stream's chunks go back when the thread or connection is done
         // README:end reused
+    }
+
+    /** A method as it was, with a {@code ByteArrayOutputStream} (README's "before"). */
+    static final class Before {
+        private Before() {}
+
+        // README:begin baos-before
+        static String csv(List<String[]> rows) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (String[] row : rows) {
+                out.writeBytes(String.join(",", row).getBytes(StandardCharsets.UTF_8));
+                out.write('\n');
+            }
+            return out.toString(StandardCharsets.UTF_8);
+        }
+        // README:end baos-before
+    }
+
+    /** The same method with the stream swapped in, nothing else changed (README's "after"). */
+    static final class After {
+        private After() {}
+
+        // README:begin baos-after
+        static String csv(List<String[]> rows) {
+            try (RecyclableOutputStream out = BufferPool.shared().newStream("csv")) {
+                for (String[] row : rows) {
+                    out.writeBytes(String.join(",", row).getBytes(StandardCharsets.UTF_8));
+                    out.write('\n');
+                }
+                return out.toString(StandardCharsets.UTF_8);
+            }
+        }
+        // README:end baos-after
     }
 }

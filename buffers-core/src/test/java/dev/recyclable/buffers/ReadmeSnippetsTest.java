@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -91,6 +92,34 @@ class ReadmeSnippetsTest {
             fail(problems.size() + " README code block(s) do not match compiled test code:\n\n"
                     + String.join("\n\n", problems));
         }
+    }
+
+    /**
+     * README's ByteArrayOutputStream swap compiles with nothing but the stream's declaration changed
+     * (the in-memory writes throw no checked exception), gives the same result, and gives the memory back.
+     */
+    @Test
+    void swappingByteArrayOutputStreamChangesOnlyTheStreamsDeclaration() throws IOException {
+        Path source = projectRoot().resolve("buffers-core/src/test/java/dev/recyclable/buffers/ReadmeSnippets.java");
+        Map<String, Region> regions = regionsOf(source);
+        List<String> before = stripped(regions.get("baos-before").lines());
+        List<String> after = stripped(regions.get("baos-after").lines());
+        assertTrue(before.remove("ByteArrayOutputStream out = new ByteArrayOutputStream();"), before::toString);
+        assertTrue(
+                after.remove("try (RecyclableOutputStream out = BufferPool.shared().newStream(\"csv\")) {"),
+                after::toString);
+        assertEquals("}", after.remove(after.size() - 2), "the try block's end, before the method's");
+        assertEquals(before, after, "the method's other lines");
+
+        List<String[]> rows = List.of(new String[] {"id", "name"}, new String[] {"1", "ünïcode"});
+        long inUse = BufferPool.shared().stats().bytesInUse();
+        assertEquals(ReadmeSnippets.Before.csv(rows), ReadmeSnippets.After.csv(rows));
+        assertEquals("id,name\n1,ünïcode\n", ReadmeSnippets.After.csv(rows));
+        assertEquals(inUse, BufferPool.shared().stats().bytesInUse(), "the stream's chunk went back");
+    }
+
+    private static List<String> stripped(List<String> lines) {
+        return lines.stream().map(String::strip).collect(Collectors.toCollection(ArrayList::new));
     }
 
     private String checkBlock(

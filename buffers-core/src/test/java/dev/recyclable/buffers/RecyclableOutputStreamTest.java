@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -332,9 +333,9 @@ class RecyclableOutputStreamTest {
         assertEquals(List.of("created t", "copy t 10", "closed t 10", "double t"), events);
         assertTrue(out.isClosed());
         assertEquals(0, out.size());
-        assertThrows(IOException.class, () -> out.write(1));
-        assertThrows(IOException.class, () -> out.write(new byte[3], 0, 3));
-        assertThrows(IOException.class, () -> out.write(new byte[0], 0, 0));
+        assertThrows(IllegalStateException.class, () -> out.write(1));
+        assertThrows(IllegalStateException.class, () -> out.write(new byte[3], 0, 3));
+        assertThrows(IllegalStateException.class, () -> out.write(new byte[0], 0, 0));
         assertThrows(IOException.class, () -> out.write(ByteBuffer.allocate(1)));
         assertThrows(IOException.class, () -> out.writableBuffer(1));
         assertThrows(IOException.class, () -> out.writeTo(new ByteArrayOutputStream()));
@@ -347,6 +348,42 @@ class RecyclableOutputStreamTest {
         assertThrows(IOException.class, () -> ch.read(ByteBuffer.allocate(1)));
         assertFalse(ch.isOpen());
         assertEquals(0, watched.stats().bytesInUse());
+    }
+
+    /**
+     * The in-memory writes are ByteArrayOutputStream's: no checked exception (this method declares
+     * none), an unchecked one naming the stream and the fix after close, and the unchecked
+     * BufferLimitExceededException past the cap, storing nothing of the refused write.
+     */
+    @Test
+    void theInMemoryWritesThrowOnlyUncheckedExceptionsThatNameTheStream() {
+        BufferPool capped = BufferPool.builder()
+                .maxStreamSize(10)
+                .idleDecay(Duration.ZERO)
+                .leakDetection(LeakDetection.DISABLED)
+                .build();
+        RecyclableOutputStream out = capped.newStream("csv");
+        out.write(1);
+        out.write(new byte[] {2, 3});
+        out.write(new byte[] {0, 4, 0}, 1, 1);
+        out.writeBytes(new byte[] {5, 6});
+        BufferLimitExceededException limit =
+                assertThrows(BufferLimitExceededException.class, () -> out.write(new byte[5]));
+        assertEquals(11, limit.requestedLength());
+        assertTrue(limit.getMessage().contains("'csv'"), limit.getMessage());
+        assertArrayEquals(new byte[] {1, 2, 3, 4, 5, 6}, out.toByteArray(), "nothing of the refused write");
+        out.close();
+        List<Executable> writes = List.of(
+                () -> out.write(7),
+                () -> out.write(new byte[1]),
+                () -> out.write(new byte[1], 0, 1),
+                () -> out.writeBytes(new byte[1]));
+        for (Executable write : writes) {
+            IllegalStateException closed = assertThrows(IllegalStateException.class, write);
+            assertTrue(closed.getMessage().contains("RecyclableOutputStream 'csv' is closed"), closed.getMessage());
+            assertTrue(closed.getMessage().contains("out.shielded()"), "names the fix: " + closed.getMessage());
+        }
+        assertEquals(0, capped.stats().bytesInUse());
     }
 
     @Test
@@ -419,8 +456,8 @@ class RecyclableOutputStreamTest {
         out.reset();
         out.write(random(1000, 5)); // the kept first chunk has room again
         out.close();
-        assertThrows(IOException.class, () -> out.write(new byte[1]));
-        assertThrows(IOException.class, () -> out.write(new byte[0]));
+        assertThrows(IllegalStateException.class, () -> out.write(new byte[1]));
+        assertThrows(IllegalStateException.class, () -> out.write(new byte[0]));
         assertThrows(IndexOutOfBoundsException.class, () -> out.write(new byte[1], 1, 1), "arguments first");
         assertEquals(0, capped.stats().bytesInUse());
     }

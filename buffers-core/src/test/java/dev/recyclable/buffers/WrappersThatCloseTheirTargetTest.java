@@ -222,7 +222,7 @@ class WrappersThatCloseTheirTargetTest {
         IllegalStateException read = assertThrows(IllegalStateException.class, out::toByteArray);
         assertTrue(read.getMessage().contains("'old idiom' is closed"), read.getMessage());
         assertTrue(read.getMessage().contains("out.shielded()"), read.getMessage());
-        IOException write = assertThrows(IOException.class, () -> out.write(1));
+        IllegalStateException write = assertThrows(IllegalStateException.class, () -> out.write(1));
         assertTrue(write.getMessage().contains("out.shielded()"), write.getMessage());
     }
 

@@ -34,11 +34,15 @@ import java.util.Arrays;
  *       the last holder to {@link #letGo()} returns it to the pool.
  *   <li>No owner ever sees a previous owner's bytes: {@code [0, dirtyTo)} may hold them, and space
  *       is zeroed up to there before it is handed out.
+ *   <li>While a content list holds it, the chunk is leased to that list ({@link #owner()}), and
+ *       only the list ends the lease ({@link #endLease}), once, before it changes anything of the
+ *       chunk: a second return is refused, so a chunk is never idle twice nor leased to two owners.
  * </ul>
  * The accessors are trivial so that the stream's write path inlines them.
  */
 public final class Chunk {
     private static final VarHandle EXTRA_HOLDERS = VarHandles.field(MethodHandles.lookup(), "extraHolders", int.class);
+    private static final VarHandle OWNER = VarHandles.field(MethodHandles.lookup(), "owner", Object.class);
     /** The source of {@link #zero}'s copies into direct chunks. */
     private static final byte[] ZEROS = new byte[4096];
 
@@ -80,6 +84,14 @@ public final class Chunk {
     @SuppressWarnings("unused") // accessed through EXTRA_HOLDERS
     private volatile int extraHolders;
 
+    /**
+     * The content list that leased the chunk and alone ends the lease, or {@code null} once it
+     * has (and while idle). Set with a plain store by the one thread that took the chunk, and
+     * cleared by the one compare-and-set per lease that {@link #endLease} lets succeed.
+     */
+    @SuppressWarnings("unused") // also accessed through OWNER
+    private Object owner;
+
     private ByteBuffer readOnlyView;
 
     public Chunk(int capacity, int sizeClass, boolean direct) {
@@ -117,6 +129,33 @@ public final class Chunk {
     /** Index of the pool's size class this chunk belongs to ({@code -1}: not poolable). */
     public int sizeClass() {
         return sizeClass;
+    }
+
+    // ---- lease
+
+    /**
+     * Starts a lease: {@code newOwner} alone may end it ({@code null}: a chunk held only through
+     * its holder count). The caller has just taken the chunk from the free list, or created it,
+     * so no other thread can see it yet.
+     */
+    public void leaseTo(Object newOwner) {
+        owner = newOwner;
+    }
+
+    /** The owner of the current lease, or {@code null} while the chunk is idle. */
+    public Object owner() {
+        return (Object) OWNER.getOpaque(this);
+    }
+
+    /**
+     * Ends the lease of {@code leaseOwner}, its first step in letting go of the chunk; returns
+     * {@code false}, changing nothing, when {@code leaseOwner} holds no lease on it: it let go
+     * already (the chunk may be idle or another owner's by now), or never had it. One atomic
+     * compare-and-set, so of two returns racing on two threads exactly one wins, and a stale
+     * return never matches a later lease, which names another owner or none.
+     */
+    public boolean endLease(Object leaseOwner) {
+        return leaseOwner != null && OWNER.compareAndSet(this, leaseOwner, null);
     }
 
     // ---- place in a content list
@@ -187,9 +226,6 @@ public final class Chunk {
      * previous owners' bytes still are; {@code scrub} zeroes those too.
      */
     public void recycle(boolean scrub) {
-        if (linked) {
-            throw new IllegalStateException("a chunk still linked into a stream's content cannot go back to the pool");
-        }
         if (scrub) {
             scrub();
         }
@@ -290,7 +326,8 @@ public final class Chunk {
      * that space handed out later is zeroed over, like a previous owner's bytes.
      */
     public void cutTo(int keep) {
-        dirtyTo = Math.max(dirtyTo, Math.max(touchedTo, length));
+        // never past the end: lengths recorded while two threads misused one stream may be garbage
+        dirtyTo = Math.min(capacity, Math.max(dirtyTo, Math.max(touchedTo, length)));
         touchedTo = keep;
         length = keep;
     }

@@ -16,7 +16,6 @@
 package dev.recyclable.buffers.internal;
 
 import java.lang.ref.WeakReference;
-import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,10 +35,19 @@ public final class IdleDecay {
 
     private IdleDecay() {}
 
-    /** Calls {@code decay} on {@code pool} every {@code period} while the pool is reachable. */
-    public static <P> void schedule(P pool, Duration period, Consumer<P> decay) {
+    /**
+     * Calls {@code decay} on {@code pool} every {@code periodNanos} while the pool is reachable;
+     * {@link Long#MAX_VALUE} (a period too long to count, see {@link Durations}) means never.
+     */
+    public static <P> void schedule(P pool, long periodNanos, Consumer<P> decay) {
+        if (periodNanos <= 0) {
+            throw new IllegalArgumentException("the decay period must be positive: " + periodNanos + " ns");
+        }
+        if (periodNanos == Long.MAX_VALUE) {
+            return; // about 292 years or more: never
+        }
         WeakReference<P> ref = new WeakReference<>(pool);
-        long nanos = period.toNanos();
+        long nanos = periodNanos;
         TIMER.scheduleAtFixedRate(
                 () -> {
                     P target = ref.get();

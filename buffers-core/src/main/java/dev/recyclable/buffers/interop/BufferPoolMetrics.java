@@ -48,7 +48,8 @@ import java.util.function.ToDoubleFunction;
  * <tr><td>{@code buffers.pool.chunks.allocated}</td><td>counter</td><td>of those, newly allocated</td></tr>
  * <tr><td>{@code buffers.pool.chunks.dropped}</td><td>counter, tag {@code reason}</td><td>chunks given up to the
  *     garbage collector, one series per {@link DropReason} ({@code pool_full}, {@code contended},
- *     {@code oversize}, {@code trimmed}, {@code leaked})</td></tr>
+ *     {@code oversize}, {@code trimmed}); a leaked stream's chunks are reclaimed, not dropped, and
+ *     counted by {@code buffers.pool.leaks}</td></tr>
  * <tr><td>{@code buffers.pool.leaks}</td><td>counter</td><td>streams found unreachable without {@code close()}</td></tr>
  * </table>
  *

@@ -25,12 +25,20 @@ import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Measurement;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The Micrometer binder follows the pool as streams come and go. */
@@ -106,6 +114,46 @@ class BufferPoolMetricsTest {
                             .functionCounter(),
                     reason.name());
         }
+    }
+
+    /**
+     * The class comment's table of meters and the registry agree: every documented series (each
+     * drop reason its own) is published and reads a number, and nothing undocumented is published.
+     */
+    @Test
+    void everyDocumentedSeriesIsPublishedAndNothingElse() throws IOException {
+        String source = Files.readString(
+                Path.of("src/main/java/dev/recyclable/buffers/interop/BufferPoolMetrics.java"), StandardCharsets.UTF_8);
+        String javadoc = source.substring(0, source.indexOf("public final class BufferPoolMetrics"))
+                .replaceAll("\\n\\s*\\* ?", " ");
+        Set<String> documented = new TreeSet<>();
+        Matcher row = Pattern.compile("<tr><td>\\{@code (buffers\\.pool\\.[a-z.]+)}</td>(.*?)</tr>")
+                .matcher(javadoc);
+        while (row.find()) {
+            Matcher reasons = Pattern.compile("one series per \\{@link DropReason} \\(([^)]*)\\)")
+                    .matcher(row.group(2));
+            if (!reasons.find()) {
+                documented.add(row.group(1));
+                continue;
+            }
+            Matcher reason = Pattern.compile("\\{@code ([a-z_]+)}").matcher(reasons.group(1));
+            while (reason.find()) {
+                documented.add(row.group(1) + "{reason=" + reason.group(1) + "}");
+            }
+        }
+        assertTrue(documented.size() >= 7, "the table was found: " + documented);
+
+        BufferPool pool = smallPool(1 << 20, LeakDetection.DISABLED);
+        new BufferPoolMetrics(pool, "documented").bindTo(registry);
+        Set<String> published = new TreeSet<>();
+        for (Meter meter : registry.getMeters()) {
+            String reason = meter.getId().getTag("reason");
+            published.add(meter.getId().getName() + (reason == null ? "" : "{reason=" + reason + "}"));
+            for (Measurement measurement : meter.measure()) {
+                assertEquals(0, measurement.getValue(), meter.getId() + " reads a number, 0 on a new pool");
+            }
+        }
+        assertEquals(documented, published);
     }
 
     @Test

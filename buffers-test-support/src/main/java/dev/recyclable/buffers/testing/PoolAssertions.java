@@ -29,13 +29,15 @@ public final class PoolAssertions {
 
     /**
      * Fails unless the pool has no bytes in use, waiting up to {@link #DEFAULT_GRACE} for
-     * releases that other threads are still performing.
+     * releases that other threads are still performing. The failure says who holds the bytes, as
+     * far as the pool's leak detection knows ({@link BufferPool#describeHolders()}: build the pool
+     * with {@code LeakDetection.DETAILED} to see every stream with where it was created).
      */
     public static void assertNothingInUse(BufferPool pool) {
         assertNothingInUse(pool, DEFAULT_GRACE);
     }
 
-    /** Fails unless the pool has no bytes in use within {@code grace}. */
+    /** Fails unless the pool has no bytes in use within {@code grace}; the failure says who holds them. */
     public static void assertNothingInUse(BufferPool pool, Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
         PoolStats stats = pool.stats();
@@ -53,7 +55,7 @@ public final class PoolAssertions {
                     "pool still has " + stats.bytesInUse()
                             + " bytes in use after " + grace.toMillis()
                             + " ms: a stream, view or contiguous copy was not closed; "
-                            + stats,
+                            + stats + "\n" + pool.describeHolders(),
                     0L,
                     stats.bytesInUse());
         }

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.LeakDetection;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import java.io.IOException;
 import java.time.Duration;
@@ -38,6 +39,27 @@ class PoolAssertionsTest {
         assertTrue(e.getMessage().contains("bytes in use"), e.getMessage());
         out.close();
         PoolAssertions.assertNothingInUse(pool);
+    }
+
+    @Test
+    void theFailureNamesWhoHoldsTheBytesAndWhereItWasCreated() {
+        BufferPool detailed = BufferPool.builder()
+                .leakDetection(LeakDetection.DETAILED)
+                .idleDecay(Duration.ZERO)
+                .build();
+        RecyclableOutputStream out = detailed.newStream("decoder's kept chunk");
+        out.write(new byte[100]);
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class, () -> PoolAssertions.assertNothingInUse(detailed, Duration.ZERO));
+        assertTrue(e.getMessage().contains("1024 bytes in use"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("RecyclableOutputStream 'decoder's kept chunk', open, holding 1024 bytes in 1"
+                                + " chunks, created at " + getClass().getName()
+                                + ".theFailureNamesWhoHoldsTheBytesAndWhereItWasCreated("),
+                e.getMessage());
+        out.close();
+        PoolAssertions.assertNothingInUse(detailed);
     }
 
     @Test

@@ -15,6 +15,9 @@
  */
 package dev.recyclable.buffers.benchmarks.showcase;
 
+import dev.recyclable.buffers.BufferPool;
+import dev.recyclable.buffers.PoolStats;
+
 /**
  * A fact the showcase verifies; any failed check makes it exit non-zero.
  *
@@ -26,5 +29,17 @@ public record Check(String name, boolean passed, String detail) {
 
     public static Check of(String name, boolean passed, String detail) {
         return new Check(name, passed, detail);
+    }
+
+    /**
+     * That {@code pool} has no bytes in use; when it has, the detail says who holds them, as far
+     * as the pool's leak detection knows ({@link BufferPool#describeHolders()}), and the leaks.
+     */
+    public static Check nothingInUse(String name, BufferPool pool) {
+        PoolStats stats = pool.stats();
+        String detail = stats.bytesInUse() + " bytes in use, " + stats.leaks() + " leaks";
+        return stats.bytesInUse() == 0
+                ? new Check(name, true, detail)
+                : new Check(name, false, detail + "; " + pool.describeHolders());
     }
 }

@@ -16,7 +16,6 @@
 package dev.recyclable.buffers.benchmarks.showcase;
 
 import dev.recyclable.buffers.BufferPool;
-import dev.recyclable.buffers.PoolStats;
 import dev.recyclable.buffers.ssh.CommandOptions;
 import dev.recyclable.buffers.ssh.CommandResult;
 import dev.recyclable.buffers.ssh.HostKeyPolicy;
@@ -127,11 +126,7 @@ public final class SshSection implements ShowcaseSection {
                         String.format(Locale.ROOT, "%.0f B vs %.0f B", ourCost.bytesPerOp(), usualCost.bytesPerOp())));
             }
         }
-        PoolStats stats = pool.stats();
-        result.check(Check.of(
-                "ssh: pool has nothing in use after the runner closed",
-                stats.bytesInUse() == 0,
-                stats.bytesInUse() + " bytes in use, " + stats.leaks() + " leaks"));
+        result.check(Check.nothingInUse("ssh: pool has nothing in use after the runner closed", pool));
         result.note("SSH rows: one command per op over one connection to an in-process MINA server, host key pinned"
                 + " by fingerprint. Allocation on all JVM threads except the server's (sshd-*, process reaper); sshj the usual way = default"
                 + " config, no TCP_NODELAY (its ~40 ms per command is Nagle plus delayed ACK).");

@@ -34,8 +34,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.ReferenceCountUtil;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Queue;
@@ -132,9 +130,9 @@ final class ShowcaseServer implements AutoCloseable {
                 RecyclableOutputStream content = pool.newStream("showcase-server");
                 try {
                     content.write(type == MessageType.TEXT ? text : binary);
-                } catch (IOException e) {
+                } catch (RuntimeException e) {
                     content.close();
-                    throw new UncheckedIOException(e);
+                    throw e;
                 }
                 WebSocketMessage message =
                         type == MessageType.TEXT ? WebSocketMessage.text(content) : WebSocketMessage.binary(content);

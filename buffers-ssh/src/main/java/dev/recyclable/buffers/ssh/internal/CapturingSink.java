@@ -15,12 +15,12 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.ssh.OutputKind;
 import dev.recyclable.buffers.ssh.OutputLimitPolicy;
 import dev.recyclable.buffers.ssh.internal.channel.CaptureChannel;
-import java.io.IOException;
 
 /**
  * Copies stdout and stderr from sshj's packet buffer into two pooled streams, one copy, on the reader thread.
@@ -53,7 +53,7 @@ public final class CapturingSink extends CommandSink {
                 if (!released) {
                     try {
                         (kind == OutputKind.STDOUT ? stdout : stderr).write(data, offset, keep);
-                    } catch (IOException e) {
+                    } catch (BufferLimitExceededException e) {
                         storageFailed(channel, kind, e);
                     }
                 }

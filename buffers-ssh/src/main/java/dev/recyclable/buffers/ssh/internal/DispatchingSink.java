@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.ssh.internal;
 
+import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import dev.recyclable.buffers.SegmentVisitor;
@@ -119,7 +120,7 @@ public final class DispatchingSink extends CommandSink {
                 chunk.commit(n);
                 done += n;
             }
-        } catch (IOException e) {
+        } catch (IOException | BufferLimitExceededException e) {
             chunk.close();
             slot.chunk = null;
             synchronized (lock) {
