@@ -74,7 +74,7 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
 
     private final BodyFinisher<T> finisher;
     /** Non-null: the body is refused before its first byte (a Content-Length over the limit, say). */
-    private final IOException refusal;
+    private final Exception refusal;
 
     private final Duration timeout;
 
@@ -96,7 +96,7 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
             long maxBytes,
             ContentDecoder decoder,
             BodyFinisher<T> finisher,
-            IOException refusal,
+            Exception refusal,
             Duration timeout) {
         this.pool = pool;
         this.maxBytes = maxBytes;
@@ -122,7 +122,7 @@ final class BodyReceiver<T> implements HttpResponse.BodySubscriber<T> {
     }
 
     /** A receiver that fails with {@code reason} as soon as it is subscribed, reading nothing. */
-    static <T> BodyReceiver<T> refusing(IOException reason) {
+    static <T> BodyReceiver<T> refusing(Exception reason) {
         return new BodyReceiver<>(null, 0, null, null, Objects.requireNonNull(reason), null);
     }
 

@@ -219,14 +219,14 @@ public final class RecyclableBodyHandler implements BodyHandler<RecyclableOutput
                     ? ContentCoding.of(response.headers().allValues("content-encoding"))
                             .newDecoder()
                     : null;
-        } catch (IOException e) {
+        } catch (IOException | BufferLimitExceededException e) {
             return BodyReceiver.refusing(e);
         }
         return BodyReceiver.receiving(pool, maxBytes, decoder, finisher, timeout, timeoutNanos);
     }
 
     /** A declared body over the limit is refused before a byte of it is read. */
-    private void checkContentLength(ResponseInfo response) throws BufferLimitExceededException {
+    private void checkContentLength(ResponseInfo response) {
         int status = response.statusCode();
         if ((status >= 100 && status < 200) || status == 204 || status == 304) {
             return; // RFC 9110 6.4.1: no body, whatever Content-Length says

@@ -15,6 +15,7 @@
  */
 package dev.recyclable.buffers.http.internal;
 
+import dev.recyclable.buffers.BufferLimitExceededException;
 import dev.recyclable.buffers.BufferPool;
 import dev.recyclable.buffers.RecyclableOutputStream;
 import java.io.IOException;
@@ -40,7 +41,7 @@ record Decoding(byte[] content, Class<? extends Throwable> failure, String messa
                     }
                 }
                 decoder.finish();
-            } catch (IOException e) {
+            } catch (IOException | BufferLimitExceededException e) {
                 if (out.length() > maxBytes) {
                     throw new AssertionError("the content passed the limit: " + out.length() + " > " + maxBytes);
                 }
