@@ -8,8 +8,10 @@
 #            (RecyclableBodyHandler, and its text()); 3 forks.
 #   request  HttpRequestBenchmark: buffers made once (the client's floor), ofByteArray of an array made once,
 #            ofByteArray(stream.toByteArray()), and ours (RecyclableBodyPublisher); 3 forks.
-# About 85 minutes on 2 cores (response about 55, request about 30). Needs Node.js 18+ (.ci/setup-http.sh).
-# Usage: [PARTS="response"] benchmarks/run-http.sh [output-dir]; tables: tables.md in the output directory.
+# About 85 minutes on 2 cores (response about 55, request about 30); the shorter form
+# JMH_TIMING="-f 2 -wi 2 -w 1s -i 4 -r 1s" takes about 35. Needs Node.js 18+ (.ci/setup-http.sh).
+# Usage: [PARTS="response"] [JMH_TIMING="..."] benchmarks/run-http.sh [output-dir]; tables: tables.md in the
+# output directory.
 set -euo pipefail
 source "$(dirname "$0")/bench-common.sh"
 
@@ -22,7 +24,9 @@ cd "$root" # the benchmarks find the node peer from the repository root
 parts=" ${PARTS:-response request} "
 wanted() { [[ "$parts" == *" $1 "* ]]; }
 
-common=(-f 3 -wi 3 -w 2s -i 5 -r 2s -prof gc -foe true)
+read -r -a timing <<< "${JMH_TIMING:--f 3 -wi 3 -w 2s -i 5 -r 2s}"
+echo "jmh timing: ${timing[*]}" >> "$out/machine.txt"
+common=("${timing[@]}" -prof gc -foe true)
 if wanted response; then
   run_jmh response 'dev.recyclable.buffers.benchmarks.http.HttpResponseBenchmark' "${common[@]}"
 fi
